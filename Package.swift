@@ -1,0 +1,109 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+/// Every folder under Variants/ is a variant module. Adding a variant means adding a folder:
+/// the manifest discovers it, and the VariantRegistryPlugin registers it with the host.
+let variantModules: [String] = {
+    let variantsDirectory = Context.packageDirectory + "/Variants"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: variantsDirectory)) ?? []
+    return entries.filter { entry in
+        var isDirectory: ObjCBool = false
+        return !entry.hasPrefix(".")
+            && FileManager.default.fileExists(atPath: variantsDirectory + "/" + entry, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }.sorted()
+}()
+
+/// Settings applied to every target, so the whole package builds under the same rules.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let variantTargets: [Target] = variantModules.map { name in
+    .target(
+        name: name,
+        dependencies: ["Coordination", "VariantKit", "OnboardingApp"],
+        path: "Variants/\(name)",
+        swiftSettings: strictSettings
+    )
+}
+
+let package = Package(
+    name: "Switchyard",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "switchyard", targets: ["switchyard"]),
+        .library(name: "Coordination", targets: ["Coordination"]),
+        .library(name: "CoordinationTesting", targets: ["CoordinationTesting"]),
+        .library(name: "FlowEvents", targets: ["FlowEvents"]),
+        .library(name: "VariantKit", targets: ["VariantKit"]),
+        .library(name: "VariantHost", targets: ["VariantHost"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: variantTargets + [
+        // Core libraries: no dependencies on each other or on the sample app.
+        .target(name: "Coordination", swiftSettings: strictSettings),
+        .target(name: "FlowEvents", swiftSettings: strictSettings),
+
+        // The plugin interface variants and apps implement.
+        .target(name: "VariantKit", dependencies: ["Coordination"], swiftSettings: strictSettings),
+
+        // The sample app: screen protocols, models and services.
+        .target(name: "OnboardingApp", dependencies: ["Coordination", "VariantKit"], swiftSettings: strictSettings),
+
+        // Every variant module, registered by the build-tool plugin.
+        .target(
+            name: "BundledVariants",
+            dependencies: ["VariantKit", "OnboardingApp"] + variantModules.map { .target(name: $0) },
+            swiftSettings: strictSettings,
+            plugins: ["VariantRegistryPlugin"]
+        ),
+        .executableTarget(name: "VariantRegistryGenerator", swiftSettings: strictSettings),
+        .plugin(
+            name: "VariantRegistryPlugin",
+            capability: .buildTool(),
+            dependencies: ["VariantRegistryGenerator"],
+            path: "Sources/VariantRegistryPlugin"
+        ),
+
+        .target(
+            name: "VariantHost",
+            dependencies: ["Coordination", "FlowEvents", "VariantKit"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
+
+        .executableTarget(
+            name: "switchyard",
+            dependencies: [
+                "VariantHost", "BundledVariants", "FlowEvents", "VariantKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(
+            name: "CoordinationTests",
+            dependencies: ["Coordination", "CoordinationTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "OnboardingAppTests",
+            dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "BundledVariants"]
+                + variantModules.map { .target(name: $0) },
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "VariantHostTests",
+            dependencies: ["VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
+    ]
+)

@@ -1,0 +1,144 @@
+/// Owns a piece of flow: creates screens, hears what the user did, changes the model through
+/// collaborators and decides what comes next.
+///
+/// Coordinators form a tree. A parent starts a child with `startChild(_:onEnd:)`, which keeps
+/// the child alive until it calls `finish()`, the user navigates back out of its screens, or
+/// the flow is abandoned; the parent is then told through `onEnd` and the child leaves the
+/// tree. Creating a coordinator does nothing visible: work begins in `start()`.
+///
+/// Subclass and override `start()` to show the first screen:
+///
+/// ```swift
+/// final class WelcomeCoordinator: Coordinator {
+///     override func start() {
+///         let screen = screens.makeWelcome()
+///         screen.onGetStarted = { [unowned self] in startChild(makeAuth()) }
+///         navigator.setRoot(screen, owner: self)
+///     }
+/// }
+/// ```
+open class Coordinator {
+    /// Where a coordinator is in its life.
+    public enum Phase: Sendable, Hashable {
+        /// Created, not started.
+        case ready
+        /// Started and in the tree.
+        case running
+        /// Left the tree, for this reason.
+        case ended(ChildEnding)
+    }
+
+    /// The navigator this coordinator shows its screens on.
+    public let navigator: Navigator
+    /// A name for logs, by default the type's name.
+    public let name: String
+    /// A label carried by every signal this coordinator emits, such as the variant it
+    /// implements. A child without one takes its parent's when started.
+    public var origin: String?
+    /// The coordinator that started this one.
+    public private(set) weak var parent: Coordinator?
+    /// The running children, in the order they were started.
+    public private(set) var children: [Coordinator] = []
+    /// Where this coordinator is in its life.
+    public private(set) var phase: Phase = .ready
+    private var onEnd: ((ChildEnding) -> Void)?
+
+    /// Creates a coordinator that will show its screens on `navigator`.
+    public init(navigator: Navigator, name: String? = nil, origin: String? = nil) {
+        self.navigator = navigator
+        self.name = name ?? String(describing: type(of: self))
+        self.origin = origin
+    }
+
+    /// Begins the coordinator's work, typically by showing its first screen.
+    ///
+    /// Called once, by `startChild(_:onEnd:)` or by `FlowRunner` for the root; never call it
+    /// directly. The base implementation does nothing.
+    open func start() {}
+
+    /// Handles a message travelling up the tree; returns whether it was handled.
+    ///
+    /// The base implementation handles nothing, so the message moves on to the parent.
+    open func handle(_ message: any FlowMessage) -> Bool { false }
+
+    /// Whether the coordinator is started and still in the tree.
+    public var isRunning: Bool { phase == .running }
+
+    /// The number of running coordinators in this subtree, this one included if running.
+    public var liveCoordinatorCount: Int {
+        (isRunning ? 1 : 0) + children.reduce(0) { $0 + $1.liveCoordinatorCount }
+    }
+
+    /// Adds `child` to the tree and starts it; `onEnd` hears how it ended.
+    ///
+    /// Does nothing if `child` was already started or this coordinator is not running.
+    public final func startChild(_ child: Coordinator, onEnd: ((ChildEnding) -> Void)? = nil) {
+        guard isRunning, child.phase == .ready else { return }
+        child.parent = self
+        if child.origin == nil { child.origin = origin }
+        child.onEnd = onEnd
+        child.phase = .running
+        children.append(child)
+        emit(.childStarted(child: child.name))
+        child.start()
+    }
+
+    /// Ends this coordinator's work: its parent removes it and hears `.finished`.
+    ///
+    /// Finishing the root coordinator completes the flow.
+    public final func finish() {
+        end(.finished)
+    }
+
+    /// Sends `message` up the tree, from this coordinator to the root, until one handles it.
+    public final func send(_ message: any FlowMessage) -> MessageDelivery {
+        var node: Coordinator? = self
+        while let current = node {
+            if current.handle(message) { return .handled(by: current.name) }
+            node = current.parent
+        }
+        return .unhandled
+    }
+
+    /// Emits a signal from this coordinator to the flow's observer.
+    public final func emit(_ kind: FlowSignal.Kind) {
+        navigator.emit(FlowSignal(kind: kind, coordinator: name, origin: origin))
+    }
+
+    /// Emits the outcome of a model change made through a collaborator.
+    public final func recordMutation(_ operation: String, outcome: MutationOutcome) {
+        emit(.mutation(operation: operation, outcome: outcome))
+    }
+
+    // MARK: Tree management
+
+    /// Starts this coordinator as the root of a flow.
+    func startAsRoot() {
+        guard phase == .ready, parent == nil else { return }
+        phase = .running
+        start()
+    }
+
+    /// Ends this coordinator and its subtree, telling the parent, or the observer for the root.
+    func end(_ ending: ChildEnding) {
+        guard isRunning else { return }
+        if parent == nil, ending == .abandoned {
+            emit(.flowAbandoned(screen: navigator.visibleScreen?.name))
+        }
+        let childEnding: ChildEnding = ending == .abandoned ? .abandoned : .parentEnded
+        for child in children.reversed() {
+            child.end(childEnding)
+        }
+        phase = .ended(ending)
+        if let parent {
+            parent.children.removeAll { $0 === self }
+            parent.emit(.childFinished(child: name, reason: ending))
+            self.parent = nil
+            let handler = onEnd
+            onEnd = nil
+            handler?(ending)
+        } else if ending == .finished {
+            emit(.flowCompleted(screen: navigator.visibleScreen?.name))
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/// Someone walking a flow: a person at a terminal, a simulated user, a test script.
+public protocol FlowUser {
+    /// Decides what to do on the visible screen.
+    mutating func nextTurn(on screen: any Screen) -> UserTurn
+    /// Hears that `turn` could not be applied, and why; the runner then asks for another turn.
+    mutating func turnRejected(_ turn: UserTurn, on screen: any Screen, because error: ScreenInputError)
+}

@@ -1,0 +1,64 @@
+/// Everything a screen displays, described independently of any UI framework.
+public struct ScreenContent: Sendable, Hashable {
+    /// The headline.
+    public var title: String
+    /// Lines of body text.
+    public var body: [String]
+    /// An error to show above the form, such as a failed signup.
+    public var error: String?
+    /// Input fields, in display order.
+    public var fields: [ScreenField]
+    /// What the user can do, in display order.
+    public var actions: [ScreenAction]
+    /// Whether the system back action is available (a navigation bar's back button).
+    public var allowsBack: Bool
+
+    /// Creates screen content.
+    public init(
+        title: String,
+        body: [String] = [],
+        error: String? = nil,
+        fields: [ScreenField] = [],
+        actions: [ScreenAction] = [],
+        allowsBack: Bool = true
+    ) {
+        self.title = title
+        self.body = body
+        self.error = error
+        self.fields = fields
+        self.actions = actions
+        self.allowsBack = allowsBack
+    }
+
+    /// Checks a user's choice against this content and returns the complete field values.
+    ///
+    /// Fields the user left out keep their displayed value. For an action that submits the
+    /// form, required fields must be non-empty and choices must be among the options.
+    public func validate(
+        _ actionID: ScreenAction.ID,
+        fields given: [ScreenField.ID: String]
+    ) throws(ScreenInputError) -> [ScreenField.ID: String] {
+        guard let action = actions.first(where: { $0.id == actionID }) else {
+            throw .unknownAction(actionID, available: actions.map(\.id))
+        }
+        for key in given.keys where !fields.contains(where: { $0.id == key }) {
+            throw .unknownField(key, available: fields.map(\.id))
+        }
+        var values: [ScreenField.ID: String] = [:]
+        for field in fields {
+            let value = given[field.id] ?? field.value
+            values[field.id] = value
+            guard action.submitsForm else { continue }
+            if field.isRequired && value.isEmpty {
+                throw .missingField(field.id)
+            }
+            if case .choice(let options, let allowsMultiple) = field.kind, !value.isEmpty {
+                let chosen = allowsMultiple ? ScreenField.splitChoices(value) : [value]
+                if let invalid = chosen.first(where: { !options.contains($0) }) {
+                    throw .invalidChoice(field: field.id, value: invalid, options: options)
+                }
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,48 @@
+/// An input on a screen.
+public struct ScreenField: Sendable, Hashable, Identifiable {
+    /// A stable identifier, such as `"email"`.
+    public typealias ID = String
+
+    /// What kind of value the field takes; drivers use it to render or to generate input.
+    public enum Kind: Sendable, Hashable {
+        /// Free text.
+        case text
+        /// An email address.
+        case email
+        /// A secret; drivers do not echo it.
+        case password
+        /// One of `options`, or several separated by commas when `allowsMultiple`.
+        case choice(options: [String], allowsMultiple: Bool)
+    }
+
+    /// The identifier the screen reads the value by.
+    public var id: ID
+    /// The label shown to the user.
+    public var label: String
+    /// What kind of value the field takes.
+    public var kind: Kind
+    /// The value currently displayed, used when the user leaves the field as it is.
+    public var value: String
+    /// Whether submitting needs a non-empty value.
+    public var isRequired: Bool
+
+    /// Creates a field.
+    public init(id: ID, label: String, kind: Kind = .text, value: String = "", isRequired: Bool = true) {
+        self.id = id
+        self.label = label
+        self.kind = kind
+        self.value = value
+        self.isRequired = isRequired
+    }
+
+    /// Splits a multiple-choice value (`"music, travel"`) into its trimmed, non-empty parts.
+    public static func splitChoices(_ value: String) -> [String] {
+        value.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,28 @@
+/// Why a user's turn could not be applied to the visible screen.
+public enum ScreenInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The screen has no such action.
+    case unknownAction(ScreenAction.ID, available: [ScreenAction.ID])
+    /// The screen has no such field.
+    case unknownField(ScreenField.ID, available: [ScreenField.ID])
+    /// A required field was empty.
+    case missingField(ScreenField.ID)
+    /// A choice field got a value that is not one of its options.
+    case invalidChoice(field: ScreenField.ID, value: String, options: [String])
+    /// Back is not available on this screen.
+    case backUnavailable(screen: String)
+
+    public var description: String {
+        switch self {
+        case .unknownAction(let action, let available):
+            "unknown action \"\(action)\"; expected one of: \(available.joined(separator: ", "))"
+        case .unknownField(let field, let available):
+            "unknown field \"\(field)\"; expected one of: \(available.joined(separator: ", "))"
+        case .missingField(let field):
+            "field \"\(field)\" is required"
+        case .invalidChoice(let field, let value, let options):
+            "\"\(value)\" is not an option of field \"\(field)\"; expected one of: \(options.joined(separator: ", "))"
+        case .backUnavailable(let screen):
+            "cannot go back from \"\(screen)\""
+        }
+    }
+}

@@ -1,0 +1,162 @@
+/// A point in time with millisecond precision, written as ISO 8601 UTC (`2026-11-22T09:30:00.125Z`).
+///
+/// Stored as milliseconds since 1970 so that formatting and parsing need no calendar or locale.
+public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public var millisecondsSince1970: Int64
+
+    /// Creates a timestamp from milliseconds since 1970.
+    public init(millisecondsSince1970: Int64) {
+        self.millisecondsSince1970 = millisecondsSince1970
+    }
+
+    /// The ISO 8601 text of this timestamp, as written to the log.
+    public var description: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func < (lhs: EventTimestamp, rhs: EventTimestamp) -> Bool {
+        lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+    }
+
+    /// Appends the 24-byte ISO 8601 form (`YYYY-MM-DDTHH:MM:SS.mmmZ`) to `bytes`.
+    ///
+    /// Years outside 0...9999 are clamped to that range: the log format has four year digits.
+    public func append(to bytes: inout [UInt8]) {
+        let minimum: Int64 = -62_167_219_200_000  // 0000-01-01T00:00:00.000Z
+        let maximum: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
+        let millis = min(max(millisecondsSince1970, minimum), maximum)
+        let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
+        let millisOfDay = millis - days * 86_400_000
+        let date = CivilDate(daysSince1970: days)
+        appendDigits(date.year, count: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.month, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.day, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(millisOfDay / 3_600_000, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(millisOfDay / 60_000 % 60, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(millisOfDay / 1000 % 60, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(millisOfDay % 1000, count: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Parses the form `append(to:)` writes; also accepts no fraction or 1 to 9 fraction digits.
+    ///
+    /// Returns nil for anything else (other time zones included).
+    public init?(iso8601 text: some Collection<UInt8>) {
+        var reader = DigitReader(text)
+        guard let year = reader.number(digits: 4), reader.skip("-"),
+              let month = reader.number(digits: 2), reader.skip("-"),
+              let day = reader.number(digits: 2), reader.skip("T"),
+              let hour = reader.number(digits: 2), reader.skip(":"),
+              let minute = reader.number(digits: 2), reader.skip(":"),
+              let second = reader.number(digits: 2),
+              (1...12).contains(month), (1...31).contains(day),
+              hour < 24, minute < 60, second < 61
+        else { return nil }
+        var millis: Int64 = 0
+        if reader.skip(".") {
+            var scale: Int64 = 100
+            var fractionDigits = 0
+            while let digit = reader.digit() {
+                millis += Int64(digit) * scale
+                scale /= 10
+                fractionDigits += 1
+            }
+            guard (1...9).contains(fractionDigits) else { return nil }
+        }
+        guard reader.skip("Z"), reader.isAtEnd else { return nil }
+        let days = CivilDate(year: year, month: month, day: day).daysSince1970
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+        self.init(millisecondsSince1970: seconds * 1000 + millis)
+    }
+
+    private func appendDigits(_ value: Int64, count: Int, to bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        for _ in 1..<count { divisor *= 10 }
+        var remaining = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
+    }
+}
+
+/// A proleptic Gregorian date, converted to and from days since 1970 (Howard Hinnant's algorithms).
+struct CivilDate {
+    var year: Int64
+    var month: Int64
+    var day: Int64
+
+    init(year: Int64, month: Int64, day: Int64) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    init(daysSince1970: Int64) {
+        let z = daysSince1970 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    var daysSince1970: Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+/// Reads fixed-width ASCII numbers and separators off a byte collection.
+private struct DigitReader<Bytes: Collection<UInt8>> {
+    let bytes: Bytes
+    var index: Bytes.Index
+
+    init(_ bytes: Bytes) {
+        self.bytes = bytes
+        index = bytes.startIndex
+    }
+
+    var isAtEnd: Bool { index == bytes.endIndex }
+
+    mutating func digit() -> Int64? {
+        guard index != bytes.endIndex else { return nil }
+        let byte = bytes[index]
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        bytes.formIndex(after: &index)
+        return Int64(byte - UInt8(ascii: "0"))
+    }
+
+    mutating func number(digits: Int) -> Int64? {
+        var value: Int64 = 0
+        for _ in 0..<digits {
+            guard let next = digit() else { return nil }
+            value = value * 10 + next
+        }
+        return value
+    }
+
+    mutating func skip(_ separator: Unicode.Scalar) -> Bool {
+        guard index != bytes.endIndex, bytes[index] == UInt8(ascii: separator) else { return false }
+        bytes.formIndex(after: &index)
+        return true
+    }
+}

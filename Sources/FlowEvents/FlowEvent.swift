@@ -1,0 +1,64 @@
+/// One thing that happened in a flow session: a line of the event log.
+///
+/// Every event is written as one JSON object on one line (JSON Lines), keys in this order:
+///
+/// ```json
+/// {"schema":1,"time":"2026-11-22T09:30:00.125Z","session":"s-1","user":"u-42",
+///  "experiment":"onboarding-order","variant":"signup-after-profile","type":"screen_shown",
+///  "screen":"signup","action":null,"properties":{}}
+/// ```
+///
+/// `experiment` and `variant` attribute the event to the flow implementation that produced it:
+/// the variant whose coordinator emitted it and, when an experiment chose that variant, the
+/// experiment's key. Session-level events (`session_started`, `flow_completed`, ...) are
+/// attributed to the root coordinator's variant.
+public struct FlowEvent: Sendable, Hashable {
+    /// The schema version this type writes.
+    public static let currentSchemaVersion = 1
+
+    /// Version of the event schema the event follows.
+    public var schemaVersion: Int
+    /// When the event happened.
+    public var time: EventTimestamp
+    /// The session the event belongs to: one walk through the flow.
+    public var session: String
+    /// The user who walked the flow; the unit of analysis in reports.
+    public var user: String
+    /// Key of the experiment that chose `variant`, if any.
+    public var experiment: String?
+    /// Identifier of the variant the event is attributed to, if any.
+    public var variant: String?
+    /// What happened.
+    public var type: EventType
+    /// The screen the event concerns, if any.
+    public var screen: String?
+    /// The user action the event concerns, if any.
+    public var action: String?
+    /// Further details, written as a JSON object of strings with keys in sorted order.
+    public var properties: [String: String]
+
+    /// Creates an event.
+    public init(
+        schemaVersion: Int = FlowEvent.currentSchemaVersion,
+        time: EventTimestamp,
+        session: String,
+        user: String,
+        experiment: String? = nil,
+        variant: String? = nil,
+        type: EventType,
+        screen: String? = nil,
+        action: String? = nil,
+        properties: [String: String] = [:]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.time = time
+        self.session = session
+        self.user = user
+        self.experiment = experiment
+        self.variant = variant
+        self.type = type
+        self.screen = screen
+        self.action = action
+        self.properties = properties
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Appends events to a JSON Lines file, buffering whole lines and writing them with one `write`.
+///
+/// The file is opened with `O_APPEND`, so several processes can log to the same file: each
+/// flush is a single append of whole lines, which the kernel never interleaves with another
+/// process's append. A crash loses at most what was buffered since the last flush, and can
+/// leave at most one partial last line, which `FlowEventReader` skips and counts.
+public final class JSONLinesFileSink: FlowEventSink {
+    /// How hard `flush()` tries to make data survive a crash.
+    public enum Durability: Sendable {
+        /// Hand the bytes to the kernel: they survive the process dying, not the machine.
+        case processCrash
+        /// Also `fsync` the file: they survive the machine losing power.
+        case machineCrash
+    }
+
+    /// The path of the file.
+    public let path: String
+    private let durability: Durability
+    private let bufferLimit: Int
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Opens (creating if needed) the file at `path` for appending.
+    ///
+    /// - Parameters:
+    ///   - bufferLimit: bytes buffered before an automatic flush; a flush always ends on a line.
+    /// - Throws: `EventSinkError` naming the path and the system's reason when it cannot be opened.
+    public init(path: String, durability: Durability = .processCrash, bufferLimit: Int = 1 << 16) throws(EventSinkError) {
+        self.path = path
+        self.durability = durability
+        self.bufferLimit = max(bufferLimit, 1)
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw EventSinkError(destination: path, reason: "cannot open for appending: \(Self.systemMessage())")
+        }
+        var status = stat()
+        if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw EventSinkError(destination: path, reason: "not a regular file")
+        }
+        descriptor = fd
+        buffer.reserveCapacity(self.bufferLimit + 4096)
+    }
+
+    deinit {
+        try? flush()
+        close(descriptor)
+    }
+
+    public func record(_ event: FlowEvent) throws(EventSinkError) {
+        JSONLineEncoder.append(event, to: &buffer)
+        if buffer.count >= bufferLimit { try flush() }
+    }
+
+    /// Appends bytes that already hold whole JSON lines, each ending in a newline.
+    public func append(encodedLines: some Collection<UInt8>) throws(EventSinkError) {
+        buffer.append(contentsOf: encodedLines)
+        if buffer.count >= bufferLimit { try flush() }
+    }
+
+    public func flush() throws(EventSinkError) {
+        guard !buffer.isEmpty else { return }
+        var written = 0
+        while written < buffer.count {
+            let result = buffer.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress! + written, raw.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let reason = Self.systemMessage()
+                buffer.removeFirst(written)
+                throw EventSinkError(destination: path, reason: "write failed: \(reason)")
+            }
+            written += result
+        }
+        buffer.removeAll(keepingCapacity: true)
+        if durability == .machineCrash, fsync(descriptor) != 0 {
+            throw EventSinkError(destination: path, reason: "fsync failed: \(Self.systemMessage())")
+        }
+    }
+
+    private static func systemMessage() -> String {
+        String(cString: strerror(errno))
+    }
+}

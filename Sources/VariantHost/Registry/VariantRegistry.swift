@@ -1,0 +1,71 @@
+import VariantKit
+
+/// The variants a host can run, by identifier, checked against the app's slots.
+public struct VariantRegistry {
+    /// The app the variants belong to.
+    public let app: any HostedApp.Type
+    /// Every registered variant, ordered by slot (in the app's order), then identifier.
+    public let variants: [any FlowVariant.Type]
+    private let variantsByID: [String: any FlowVariant.Type]
+
+    /// Registers `variants` for `app`.
+    ///
+    /// - Throws: `RegistryError` for duplicate identifiers or a variant of a slot the app lacks.
+    public init(app: any HostedApp.Type, variants: [any FlowVariant.Type]) throws(RegistryError) {
+        let slotOrder = Dictionary(uniqueKeysWithValues: app.slots.enumerated().map { ($1.id, $0) })
+        var byID: [String: any FlowVariant.Type] = [:]
+        for variant in variants {
+            guard slotOrder[variant.slot] != nil else {
+                throw RegistryError(
+                    "variant \"\(variant.id)\" fills slot \"\(variant.slot)\", which \(app.name) does not have "
+                        + "(slots: \(app.slots.map(\.id).joined(separator: ", ")))"
+                )
+            }
+            guard byID[variant.id] == nil else {
+                throw RegistryError("two variants are registered as \"\(variant.id)\"")
+            }
+            byID[variant.id] = variant
+        }
+        self.app = app
+        self.variantsByID = byID
+        self.variants = variants.sorted {
+            (slotOrder[$0.slot] ?? 0, $0.id) < (slotOrder[$1.slot] ?? 0, $1.id)
+        }
+    }
+
+    /// The variant registered as `id`, if any.
+    public func variant(id: String) -> (any FlowVariant.Type)? {
+        variantsByID[id]
+    }
+
+    /// The variants that fill `slot`, ordered by identifier.
+    public func variants(in slot: String) -> [any FlowVariant.Type] {
+        variants.filter { $0.slot == slot }
+    }
+
+    /// The slot each variant fills, keyed by variant identifier.
+    public var slotsByVariant: [String: String] {
+        variantsByID.mapValues { $0.slot }
+    }
+
+    /// Looks up `id`, or throws an error listing the registered identifiers.
+    public func requireVariant(id: String) throws(RegistryError) -> any FlowVariant.Type {
+        guard let variant = variantsByID[id] else {
+            throw RegistryError(
+                "unknown variant \"\(id)\"; expected one of: \(variants.map { $0.id }.joined(separator: ", "))"
+            )
+        }
+        return variant
+    }
+}
+
+/// A problem with the registered variants, or a variant identifier that is not registered.
+public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong, in words.
+    public var description: String
+
+    /// Creates an error.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

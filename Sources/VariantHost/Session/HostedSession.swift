@@ -1,0 +1,75 @@
+import Coordination
+import FlowEvents
+import VariantKit
+
+/// One walk through the hosted app: composes the assigned variants into a root coordinator,
+/// logs the session's start, runs the flow with a user and flushes the log.
+public struct HostedSession {
+    /// The session's identifier.
+    public var session: String
+    /// The user's identifier.
+    public var user: String
+    /// The variant of every slot, and how each was chosen.
+    public var assignments: [SlotAssignment]
+
+    /// Describes a session.
+    public init(session: String, user: String, assignments: [SlotAssignment]) {
+        self.session = session
+        self.user = user
+        self.assignments = assignments
+    }
+
+    /// Runs the session with `flowUser`, recording its events in `sink`, and says how it ended.
+    ///
+    /// The sink is flushed when the session ends, whatever the outcome.
+    /// - Throws: `HostError` if a variant is unknown, the variants do not compose, or the sink fails.
+    public func run(
+        registry: VariantRegistry,
+        sink: any FlowEventSink,
+        clock: any EventClock,
+        user flowUser: inout some FlowUser,
+        runner: FlowRunner = FlowRunner()
+    ) throws(HostError) -> FlowOutcome {
+        var variants: [any FlowVariant.Type] = []
+        for assignment in assignments {
+            do {
+                variants.append(try registry.requireVariant(id: assignment.variant))
+            } catch {
+                throw .registry(error)
+            }
+        }
+        let navigator = Navigator()
+        let root: Coordinator
+        do {
+            root = try registry.app.makeRootCoordinator(for: VariantSelection(variants), navigator: navigator)
+        } catch {
+            throw .composition(error)
+        }
+        let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
+        navigator.observer = { recorder.record($0) }
+        recorder.recordStart(of: assignments)
+        let outcome = runner.run(root, user: &flowUser)
+        navigator.observer = nil
+        recorder.flush()
+        if let failure = recorder.failure { throw .events(failure) }
+        return outcome
+    }
+}
+
+/// Why the host could not run a session.
+public enum HostError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A variant is unknown or the registry is inconsistent.
+    case registry(RegistryError)
+    /// The chosen variants do not compose into a flow.
+    case composition(CompositionError)
+    /// The event log could not be written.
+    case events(EventSinkError)
+
+    public var description: String {
+        switch self {
+        case .registry(let error): error.description
+        case .composition(let error): error.description
+        case .events(let error): "cannot write events to \(error)"
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Coordination
+import FlowEvents
+
+/// Turns a session's flow signals into log events and records them in a sink.
+///
+/// Each event is stamped with the session, the user, the clock's time, and attributed to the
+/// variant whose coordinator emitted it (its origin) and the experiment that chose it.
+public final class SessionRecorder {
+    /// The session's identifier.
+    public let session: String
+    /// The user's identifier.
+    public let user: String
+    private let sink: any FlowEventSink
+    private let clock: any EventClock
+    private let experimentsByVariant: [String: String]
+    /// The first error the sink reported; recording stops after it.
+    public private(set) var failure: EventSinkError?
+
+    /// Creates a recorder for one session whose variants were chosen by `assignments`.
+    public init(session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock) {
+        self.session = session
+        self.user = user
+        self.sink = sink
+        self.clock = clock
+        var experiments: [String: String] = [:]
+        for assignment in assignments {
+            if let experiment = assignment.experiment { experiments[assignment.variant] = experiment }
+        }
+        experimentsByVariant = experiments
+    }
+
+    /// Records the start of the session: `session_started`, then an `exposure` for every slot an
+    /// experiment hashed the user into and an `assignment` for every other slot.
+    public func recordStart(of assignments: [SlotAssignment]) {
+        var slots: [String: String] = [:]
+        for assignment in assignments { slots[assignment.slot] = assignment.variant }
+        record(type: .sessionStarted, properties: slots)
+        for assignment in assignments {
+            switch assignment.source {
+            case .experiment(let exposure):
+                record(
+                    type: .exposure,
+                    experiment: exposure.experiment,
+                    variant: assignment.variant,
+                    properties: [
+                        "slot": assignment.slot,
+                        "variation_index": String(exposure.variationIndex),
+                        "hash_attribute": exposure.hashAttribute,
+                        "hash_value": exposure.hashValue,
+                        "bucket": String(exposure.bucket),
+                    ]
+                )
+            case .forced, .forcedByExperiment, .rule, .slotDefault:
+                var properties = ["slot": assignment.slot, "reason": assignment.source.reason]
+                if case .rule(let description) = assignment.source { properties["rule"] = description }
+                record(type: .assignment, experiment: assignment.experiment, variant: assignment.variant, properties: properties)
+            }
+        }
+    }
+
+    /// Records one flow signal.
+    public func record(_ signal: FlowSignal) {
+        let variant = signal.origin
+        let experiment = variant.flatMap { experimentsByVariant[$0] }
+        switch signal.kind {
+        case .screenShown(let screen):
+            record(type: .screenShown, experiment: experiment, variant: variant, screen: screen)
+        case .action(let screen, let action):
+            record(type: .action, experiment: experiment, variant: variant, screen: screen, action: action)
+        case .back(let from, let to):
+            record(type: .back, experiment: experiment, variant: variant, screen: from, properties: to.map { ["to": $0] } ?? [:])
+        case .childStarted(let child):
+            record(
+                type: .childStarted, experiment: experiment, variant: variant,
+                properties: ["coordinator": child, "parent": signal.coordinator]
+            )
+        case .childFinished(let child, let reason):
+            record(
+                type: .childFinished, experiment: experiment, variant: variant,
+                properties: ["coordinator": child, "parent": signal.coordinator, "reason": reason.rawValue]
+            )
+        case .mutation(let operation, .succeeded):
+            record(
+                type: .mutation, experiment: experiment, variant: variant,
+                properties: ["operation": operation, "outcome": "succeeded"]
+            )
+        case .mutation(let operation, .failed(let reason)):
+            record(
+                type: .mutation, experiment: experiment, variant: variant,
+                properties: ["operation": operation, "outcome": "failed", "reason": reason]
+            )
+        case .flowCompleted(let screen):
+            record(type: .flowCompleted, experiment: experiment, variant: variant, screen: screen)
+        case .flowAbandoned(let screen):
+            record(type: .flowAbandoned, experiment: experiment, variant: variant, screen: screen)
+        }
+    }
+
+    /// Writes out what the sink buffered; remembers a failure instead of throwing.
+    public func flush() {
+        guard failure == nil else { return }
+        do {
+            try sink.flush()
+        } catch {
+            failure = error
+        }
+    }
+
+    private func record(
+        type: EventType,
+        experiment: String? = nil,
+        variant: String? = nil,
+        screen: String? = nil,
+        action: String? = nil,
+        properties: [String: String] = [:]
+    ) {
+        guard failure == nil else { return }
+        let event = FlowEvent(
+            time: clock.now(), session: session, user: user,
+            experiment: experiment, variant: variant, type: type,
+            screen: screen, action: action, properties: properties
+        )
+        do {
+            try sink.record(event)
+        } catch {
+            failure = error
+        }
+    }
+}
+
+extension SlotAssignment.Source {
+    /// The `reason` property of an `assignment` event.
+    var reason: String {
+        switch self {
+        case .experiment: "experiment"
+        case .forced: "forced"
+        case .forcedByExperiment: "experiment_force"
+        case .rule: "rule"
+        case .slotDefault: "default"
+        }
+    }
+}

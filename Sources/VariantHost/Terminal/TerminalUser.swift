@@ -1,0 +1,102 @@
+import Coordination
+
+/// A person walking a flow in the terminal, or a script standing in for one.
+///
+/// Each screen is printed, then the user picks an action by number or identifier, `b` for
+/// back or `q` to quit; an action that submits a form then asks for each field, an empty
+/// answer keeping the value shown. End of input quits the flow. Interactive users are asked
+/// again after a mistake; in a script, the first mistake stops the walk and is reported in
+/// `inputError` with its line number, so scripts fail loudly instead of drifting.
+public final class TerminalUser: FlowUser {
+    /// A line of scripted input the flow could not take.
+    public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The 1-based line of input, if known.
+        public var line: Int?
+        /// What was wrong and what was expected.
+        public var message: String
+
+        public var description: String {
+            line.map { "input line \($0): \(message)" } ?? message
+        }
+    }
+
+    private let readLine: () -> String?
+    private let write: (String) -> Void
+    private let isInteractive: Bool
+    private var linesRead = 0
+    /// The first scripted mistake, which ended the walk.
+    public private(set) var inputError: InputError?
+
+    /// Creates a terminal user reading lines with `readLine` and printing with `write`.
+    ///
+    /// - Parameter isInteractive: whether a person is typing (ask again after a mistake) or
+    ///   the input is a script (stop at the first mistake).
+    public init(isInteractive: Bool, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
+        self.isInteractive = isInteractive
+        self.readLine = readLine
+        self.write = write
+    }
+
+    public func nextTurn(on screen: any Screen) -> UserTurn {
+        guard inputError == nil else { return .quit }
+        write(ScreenRenderer.render(screen) + "\n")
+        let content = screen.content
+        while true {
+            guard let answer = ask("> ") else { return endOfInput() }
+            let choice = answer.trimmingSpaces()
+            switch choice {
+            case "b": return .back
+            case "q": return .quit
+            default: break
+            }
+            let action = Int(choice).flatMap { content.actions.indices.contains($0 - 1) ? content.actions[$0 - 1] : nil }
+                ?? content.actions.first { $0.id == choice }
+            guard let action else {
+                let expected = (content.actions.indices.map { String($0 + 1) } + (content.allowsBack ? ["b"] : []) + ["q"])
+                    .joined(separator: ", ")
+                if reject("unknown choice \"\(choice)\" on \(screen.name); expected one of: \(expected)") { return .quit }
+                continue
+            }
+            guard action.submitsForm else { return .perform(action.id) }
+            var values: [ScreenField.ID: String] = [:]
+            for field in content.fields {
+                guard let value = ask(ScreenRenderer.prompt(for: field)) else { return endOfInput() }
+                if !value.isEmpty { values[field.id] = value }
+            }
+            return .perform(action.id, fields: values)
+        }
+    }
+
+    public func turnRejected(_ turn: UserTurn, on screen: any Screen, because error: ScreenInputError) {
+        _ = reject(error.description)
+    }
+
+    private func ask(_ prompt: String) -> String? {
+        write(prompt)
+        guard let line = readLine() else { return nil }
+        linesRead += 1
+        if !isInteractive { write(line + "\n") }
+        return line
+    }
+
+    /// Reports a mistake; returns whether the walk must stop.
+    private func reject(_ message: String) -> Bool {
+        if isInteractive {
+            write("  ! \(message)\n")
+            return false
+        }
+        inputError = InputError(line: linesRead, message: message)
+        return true
+    }
+
+    private func endOfInput() -> UserTurn {
+        write("\n(end of input: leaving the flow)\n")
+        return .quit
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,17 @@
+import Coordination
+
+/// An app whose flows Switchyard hosts: it names its slots and composes the variants chosen
+/// for them into the root coordinator of a session.
+public protocol HostedApp {
+    /// The app's name, for listings.
+    static var name: String { get }
+    /// The slots a session fills, each with one variant.
+    static var slots: [FlowSlot] { get }
+    /// Creates the root coordinator for one session that shows its screens on `navigator`.
+    ///
+    /// - Throws: `CompositionError` when a chosen variant is missing or not of the slot's kind.
+    static func makeRootCoordinator(
+        for selection: VariantSelection,
+        navigator: Navigator
+    ) throws(CompositionError) -> Coordinator
+}

@@ -1,0 +1,32 @@
+/// The variant chosen for each slot of a session.
+public struct VariantSelection {
+    private var variants: [String: any FlowVariant.Type]
+
+    /// Creates a selection from variants, keyed by the slot each fills.
+    public init(_ variants: [any FlowVariant.Type]) {
+        self.variants = Dictionary(variants.map { ($0.slot, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The variant chosen for `slot`, if any.
+    public subscript(slot: String) -> (any FlowVariant.Type)? {
+        variants[slot]
+    }
+
+    /// The chosen variants, ordered by slot identifier.
+    public var all: [any FlowVariant.Type] {
+        variants.keys.sorted().compactMap { variants[$0] }
+    }
+
+    /// The variant chosen for `slot`, as the kind of variant the app expects there.
+    ///
+    /// - Throws: `CompositionError` if no variant fills `slot` or it is of another kind.
+    public func variant<Kind>(for slot: String, as kind: Kind.Type) throws(CompositionError) -> Kind {
+        guard let variant = variants[slot] else {
+            throw CompositionError("no variant chosen for slot \"\(slot)\"")
+        }
+        guard let typed = variant as? Kind else {
+            throw CompositionError("variant \"\(variant.id)\" cannot fill slot \"\(slot)\": expected a \(Kind.self)")
+        }
+        return typed
+    }
+}

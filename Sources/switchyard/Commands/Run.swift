@@ -1,0 +1,109 @@
+import ArgumentParser
+import Coordination
+import FlowEvents
+import Foundation
+import VariantHost
+import VariantKit
+
+/// `switchyard run`: walk a flow in the terminal.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Walk a flow in the terminal, logging every event.",
+        discussion: """
+            Each screen is printed; answer with an action's number, b (back) or q (quit). \
+            An action that submits a form then asks for each field; an empty answer keeps the value shown. \
+            Input can be piped or read from --input FILE: the walk then stops at the first line it cannot use.
+            """
+    )
+
+    @Option(name: .customLong("variant"), help: ArgumentHelp(
+        "A variant to run; repeat it to choose the variant of several slots (--variant tablet --variant signup-after-profile).",
+        valueName: "id"
+    ))
+    var variants: [String] = []
+
+    @Option(help: ArgumentHelp("The user id events are logged under (default: a random id).", valueName: "id"))
+    var user: String?
+
+    @Option(help: ArgumentHelp("The JSON Lines file events are appended to.", valueName: "path"))
+    var events = "events.jsonl"
+
+    @Option(help: ArgumentHelp("Read answers from this file instead of standard input.", valueName: "path"))
+    var input: String?
+
+    func run() throws {
+        let registry = try Host.registry()
+        let assignments = try forcedAssignments(in: registry)
+        let terminal = try makeTerminalUser()
+        let sink: JSONLinesFileSink
+        do {
+            sink = try JSONLinesFileSink(path: events)
+        } catch {
+            throw CommandError("cannot log events: \(error)")
+        }
+        let session = HostedSession(
+            session: Identifiers.random(prefix: "s"),
+            user: user ?? Identifiers.random(prefix: "u"),
+            assignments: assignments
+        )
+        var flowUser = terminal
+        let outcome: FlowOutcome
+        do {
+            outcome = try session.run(registry: registry, sink: sink, clock: SystemClock(), user: &flowUser)
+        } catch {
+            throw CommandError(error.description)
+        }
+        if let inputError = terminal.inputError {
+            throw CommandError("\(input ?? "standard input"): \(inputError); the walk was logged as abandoned in \(events)")
+        }
+        switch outcome {
+        case .completed(let screen):
+            StandardIO.write("\nFlow completed on \(screen ?? "no screen"). Events appended to \(events).\n")
+        case .abandoned(let screen):
+            StandardIO.write("\nFlow abandoned on \(screen ?? "no screen"). Events appended to \(events).\n")
+        }
+    }
+
+    private func forcedAssignments(in registry: VariantRegistry) throws -> [SlotAssignment] {
+        var bySlot: [String: SlotAssignment] = [:]
+        for id in variants {
+            guard let variant = registry.variant(id: id) else {
+                throw CommandError(
+                    "unknown variant \"\(id)\" in --variant; expected one of: \(registry.variants.map { $0.id }.joined(separator: ", "))"
+                )
+            }
+            if let earlier = bySlot[variant.slot] {
+                throw CommandError(
+                    "--variant \(earlier.variant) and --variant \(id) both fill slot \"\(variant.slot)\"; choose one per slot"
+                )
+            }
+            bySlot[variant.slot] = SlotAssignment(slot: variant.slot, variant: id, source: .forced)
+        }
+        return try registry.app.slots.map { slot in
+            if let forced = bySlot[slot.id] { return forced }
+            guard let fallback = registry.variants(in: slot.id).first else {
+                throw CommandError("no variant is registered for slot \"\(slot.id)\"")
+            }
+            return SlotAssignment(slot: slot.id, variant: fallback.id, source: .slotDefault)
+        }
+    }
+
+    private func makeTerminalUser() throws -> TerminalUser {
+        guard let input else {
+            return TerminalUser(
+                isInteractive: StandardIO.inputIsTerminal,
+                readLine: { Swift.readLine() },
+                write: StandardIO.write
+            )
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: input, encoding: .utf8)
+        } catch {
+            throw CommandError("cannot read --input \(input): \(error.localizedDescription)")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
+        if lines.last == "" { lines.removeLast() }
+        return TerminalUser(isInteractive: false, readLine: { lines.popFirst() }, write: StandardIO.write)
+    }
+}

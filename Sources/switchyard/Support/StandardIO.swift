@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Unbuffered access to standard output and error, so prompts appear before input is read and
+/// output interleaves with error lines in the order it was produced.
+enum StandardIO {
+    /// Whether standard input is a terminal.
+    static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Whether standard output is a terminal.
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether standard error is a terminal.
+    static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Writes `text` to standard output.
+    static func write(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
+    /// Writes `text` to standard error.
+    static func writeError(_ text: String) {
+        write(text, to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,37 @@
+import Coordination
+import OnboardingApp
+
+/// Shows welcome as the root, presents the auth flow in a modal sheet over it, and on
+/// success dismisses the sheet and makes home the root.
+///
+/// Swiping the sheet down (back on its first screen) dismisses it; the navigator then
+/// removes the auth flow from the tree.
+final class TabletOnboardingCoordinator: Coordinator {
+    private let services: OnboardingServices
+    private let authFlow: AuthFlowFactory
+
+    init(navigator: Navigator, services: OnboardingServices, authFlow: @escaping AuthFlowFactory) {
+        self.services = services
+        self.authFlow = authFlow
+        super.init(navigator: navigator)
+    }
+
+    override func start() {
+        let welcome = services.screens.makeWelcome()
+        welcome.onGetStarted = { [unowned self] in startAuthFlow() }
+        navigator.setRoot(welcome, owner: self)
+    }
+
+    private func startAuthFlow() {
+        guard children.isEmpty else { return }
+        let auth = authFlow(navigator, .presentedModally)
+        auth.onAccountReady = { [unowned self] account in showHome(for: account) }
+        startChild(auth)
+    }
+
+    private func showHome(for account: Account) {
+        navigator.dismiss()
+        navigator.setRoot(services.screens.makeHome(for: account), owner: self)
+        finish()
+    }
+}
