@@ -2,7 +2,7 @@ import Coordination
 import OnboardingApp
 
 /// Shows welcome as the root, presents the auth flow in a modal sheet over it, and on
-/// success dismisses the sheet and makes home the root.
+/// success makes home the root beneath the sheet and dismisses the sheet.
 ///
 /// Swiping the sheet down (back on its first screen) dismisses it; the navigator then
 /// removes the auth flow from the tree.
@@ -30,8 +30,9 @@ final class TabletOnboardingCoordinator: Coordinator {
     }
 
     private func showHome(for account: Account) {
-        navigator.dismiss()
+        // Home goes under the sheet first, so dismissing reveals it without flashing welcome.
         navigator.setRoot(services.screens.makeHome(for: account), owner: self)
+        navigator.dismiss()
         finish()
     }
 }

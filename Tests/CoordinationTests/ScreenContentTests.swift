@@ -1,0 +1,51 @@
+import Coordination
+import Testing
+
+@Suite("Validating a user's choice against a screen")
+struct ScreenContentTests {
+    private let content = ScreenContent(
+        title: "Profile",
+        fields: [
+            ScreenField(id: "name", label: "Name", value: "Ada"),
+            ScreenField(id: "topics", label: "Topics", kind: .choice(options: ["a", "b"], allowsMultiple: true), isRequired: false),
+        ],
+        actions: [ScreenAction(id: "save", title: "Save", submitsForm: true), ScreenAction(id: "skip", title: "Skip")]
+    )
+
+    @Test("fields the user leaves out keep their displayed value")
+    func keepsDisplayedValues() throws {
+        #expect(try content.validate("save", fields: ["topics": "a, b"]) == ["name": "Ada", "topics": "a, b"])
+    }
+
+    @Test("an unknown action is refused with the actions expected")
+    func unknownAction() {
+        #expect(throws: ScreenInputError.unknownAction("jump", available: ["save", "skip"])) {
+            try content.validate("jump", fields: [:])
+        }
+    }
+
+    @Test("an empty required field is refused when the form is submitted, not otherwise")
+    func requiredFields() throws {
+        #expect(throws: ScreenInputError.missingField("name")) { try content.validate("save", fields: ["name": ""]) }
+        _ = try content.validate("skip", fields: ["name": ""])
+    }
+
+    @Test("a choice outside the options is refused, naming the options")
+    func invalidChoice() {
+        #expect(throws: ScreenInputError.invalidChoice(field: "topics", value: "c", options: ["a", "b"])) {
+            try content.validate("save", fields: ["topics": "a,c"])
+        }
+    }
+
+    @Test("an unknown field is refused")
+    func unknownField() {
+        #expect(throws: ScreenInputError.unknownField("age", available: ["name", "topics"])) {
+            try content.validate("save", fields: ["age": "3"])
+        }
+    }
+
+    @Test("multiple choices are split on commas and trimmed")
+    func splitChoices() {
+        #expect(ScreenField.splitChoices(" music , travel,,") == ["music", "travel"])
+    }
+}

@@ -1,0 +1,52 @@
+import OnboardingApp
+import Testing
+
+@Suite("In-memory account service")
+struct AccountServiceTests {
+    private let good = Credentials(email: "ada@example.com", password: "secret123")
+
+    @Test("creates accounts with increasing ids and finds them by email, case-insensitively")
+    func creates() throws {
+        let service = InMemoryAccountService()
+        let first = try service.createAccount(with: good, profile: nil)
+        let second = try service.createAccount(with: Credentials(email: "bob@example.com", password: "hunter22x"), profile: nil)
+        #expect(second.id == first.id + 1)
+        #expect(service.account(forEmail: "ADA@example.com") == first)
+    }
+
+    @Test("refuses a taken email, whatever its case")
+    func takenEmail() throws {
+        let service = InMemoryAccountService(existingEmails: ["ada@example.com"])
+        #expect(throws: AccountError.emailTaken) {
+            try service.createAccount(with: Credentials(email: "Ada@Example.com", password: "secret123"), profile: nil)
+        }
+    }
+
+    @Test("refuses emails that are not addresses", arguments: ["", "ada", "ada@", "@example.com", "ada@example", "a da@example.com", "ada@.com"])
+    func invalidEmail(email: String) {
+        #expect(throws: AccountError.invalidEmail) {
+            try InMemoryAccountService().createAccount(with: Credentials(email: email, password: "secret123"), profile: nil)
+        }
+    }
+
+    @Test("refuses passwords shorter than 8 characters or without both a letter and a digit", arguments: ["short1", "password", "12345678"])
+    func weakPassword(password: String) {
+        #expect(throws: AccountError.weakPassword) {
+            try InMemoryAccountService().createAccount(with: Credentials(email: "ada@example.com", password: password), profile: nil)
+        }
+    }
+
+    @Test("updates the profile of an existing account only")
+    func updatesProfile() throws {
+        let service = InMemoryAccountService()
+        let account = try service.createAccount(with: good, profile: nil)
+        let updated = try service.updateProfile(Profile(displayName: "Ada"), of: account)
+        #expect(updated.profile?.displayName == "Ada")
+        #expect(throws: AccountError.unknownAccount) {
+            try service.updateProfile(Profile(displayName: "Eve"), of: Account(id: 99, email: "eve@example.com"))
+        }
+        #expect(throws: AccountError.invalidDisplayName) {
+            try service.updateProfile(Profile(displayName: " "), of: account)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Coordination
+import CoordinationTesting
+import OnboardingApp
+import PhoneOnboarding
+import SignupAfterProfile
+import SignupBeforeProfile
+import TabletOnboarding
+import Testing
+
+@Suite("Happy paths: every app shell with every auth flow")
+struct HappyPathTests {
+    @Test("signup before profile creates the account, then saves the profile to it", arguments: [0, 1])
+    func signupBeforeProfile(shellIndex: Int) throws {
+        let recording = try walk(appShells[shellIndex], SignupBeforeProfileVariant.self, [
+            Turn.getStarted, Turn.signUp(), Turn.saveProfile(),
+        ])
+        #expect(recording.outcome == .completed(screen: "home"))
+        #expect(recording.screensShown == ["welcome", "signup", "profile", "home"])
+        #expect(recording.mutations == ["create_account:succeeded", "update_profile:succeeded"])
+        #expect(recording.liveCoordinators == 0)
+        #expect(recording.user.rejections.isEmpty)
+    }
+
+    @Test("signup after profile keeps the profile as a draft and creates the account with it last", arguments: [0, 1])
+    func signupAfterProfile(shellIndex: Int) throws {
+        let recording = try walk(appShells[shellIndex], SignupAfterProfileVariant.self, [
+            Turn.getStarted, Turn.saveProfile(), Turn.signUp(),
+        ])
+        #expect(recording.outcome == .completed(screen: "home"))
+        #expect(recording.screensShown == ["welcome", "profile", "signup", "home"])
+        #expect(recording.mutations == ["create_account:succeeded"])
+        #expect(recording.liveCoordinators == 0)
+    }
+
+    @Test("the model changes at a different point: after signup in one flow, after profile in the other")
+    func mutationPointDiffers() throws {
+        func screenBeforeFirstMutation(_ recording: FlowRecording) -> String? {
+            var lastScreen: String?
+            for signal in recording.signals {
+                if case .screenShown(let screen) = signal.kind { lastScreen = screen }
+                if case .mutation = signal.kind { return lastScreen }
+            }
+            return nil
+        }
+        let before = try walk(PhoneOnboardingVariant.self, SignupBeforeProfileVariant.self, [
+            Turn.getStarted, Turn.signUp(), Turn.saveProfile(),
+        ])
+        let after = try walk(PhoneOnboardingVariant.self, SignupAfterProfileVariant.self, [
+            Turn.getStarted, Turn.saveProfile(), Turn.signUp(),
+        ])
+        #expect(screenBeforeFirstMutation(before) == "signup")
+        #expect(screenBeforeFirstMutation(after) == "signup")
+        #expect(before.mutations.count == 2)
+        #expect(after.mutations.count == 1)
+    }
+
+    @Test("phone pushes the auth flow on its stack and replaces the stack with home")
+    func phoneNavigation() throws {
+        let recording = try walk(PhoneOnboardingVariant.self, SignupBeforeProfileVariant.self, [
+            Turn.getStarted, Turn.signUp(), Turn.saveProfile(),
+        ])
+        #expect(recording.navigation.map(\.description) == [
+            "setRoot(welcome)", "push(signup)", "push(profile)", "setRoot(home)",
+        ])
+    }
+
+    @Test("tablet presents the auth flow in a modal sheet, puts home beneath it and dismisses it")
+    func tabletNavigation() throws {
+        let recording = try walk(TabletOnboardingVariant.self, SignupBeforeProfileVariant.self, [
+            Turn.getStarted, Turn.signUp(), Turn.saveProfile(),
+        ])
+        #expect(recording.navigation.map(\.description) == [
+            "setRoot(welcome)", "present(signup)", "push(profile)", "setRoot(home)", "dismiss(signup,profile)",
+        ])
+    }
+
+    @Test("the home screen greets the user by the profile's display name")
+    func homeGreets() throws {
+        let root = try makeRoot(TabletOnboardingVariant.self, SignupAfterProfileVariant.self)
+        _ = FlowRecording.walk(root, turns: [Turn.getStarted, Turn.saveProfile("Grace", interests: "sports"), Turn.signUp()])
+        let home = try #require(root.navigator.visibleScreen)
+        #expect(home.content.title == "Welcome, Grace!")
+        #expect(home.content.body == ["Signed in as ada@example.com.", "Interests: sports."])
+    }
+
+    @Test("events are attributed to the variant whose coordinator emitted them")
+    func attribution() throws {
+        let recording = try walk(TabletOnboardingVariant.self, SignupAfterProfileVariant.self, [
+            Turn.getStarted, Turn.saveProfile(), Turn.signUp(),
+        ])
+        let originsByScreen = Dictionary(
+            recording.signals.compactMap { signal -> (String, String?)? in
+                guard case .screenShown(let screen) = signal.kind else { return nil }
+                return (screen, signal.origin)
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
+        #expect(originsByScreen == [
+            "welcome": "tablet", "profile": "signup-after-profile", "signup": "signup-after-profile", "home": "tablet",
+        ])
+    }
+}
