@@ -101,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VariantHostTests",
-            dependencies: ["VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
+            dependencies: ["Coordination", "VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["FlowEvents"], swiftSettings: strictSettings),

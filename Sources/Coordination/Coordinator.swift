@@ -122,9 +122,6 @@ open class Coordinator {
     /// Ends this coordinator and its subtree, telling the parent, or the observer for the root.
     func end(_ ending: ChildEnding) {
         guard isRunning else { return }
-        if parent == nil, ending == .abandoned {
-            emit(.flowAbandoned(screen: navigator.visibleScreen?.name))
-        }
         let childEnding: ChildEnding = ending == .abandoned ? .abandoned : .parentEnded
         for child in children.reversed() {
             child.end(childEnding)
@@ -138,7 +135,9 @@ open class Coordinator {
             onEnd = nil
             handler?(ending)
         } else if ending == .finished {
-            emit(.flowCompleted(screen: navigator.visibleScreen?.name))
+            emit(.flowCompleted(screen: navigator.root.visibleScreen?.name))
+        } else if ending == .abandoned {
+            emit(.flowAbandoned(screen: navigator.root.visibleScreen?.name))
         }
     }
 }

@@ -1,0 +1,65 @@
+import FlowEvents
+import Foundation
+import Testing
+
+@Suite("Event timestamps")
+struct EventTimestampTests {
+    @Test("formats as ISO 8601 UTC with milliseconds", arguments: [
+        (0, "1970-01-01T00:00:00.000Z"),
+        (951_782_400_000, "2000-02-29T00:00:00.000Z"),
+        (1_795_339_800_125, "2026-11-22T09:30:00.125Z"),
+        (-1, "1969-12-31T23:59:59.999Z"),
+        (4_107_542_399_999, "2100-02-28T23:59:59.999Z"),
+    ] as [(Int64, String)])
+    func formats(milliseconds: Int64, text: String) {
+        #expect(EventTimestamp(millisecondsSince1970: milliseconds).description == text)
+        #expect(EventTimestamp(iso8601: Array(text.utf8))?.millisecondsSince1970 == milliseconds)
+    }
+
+    @Test("agrees with Foundation's ISO 8601 formatter across centuries")
+    func agreesWithFoundation() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<2000 {
+            let milliseconds = Int64(generator.next() % 7_000_000_000_000) - 2_000_000_000_000
+            let expected = formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            #expect(EventTimestamp(millisecondsSince1970: milliseconds).description == expected)
+        }
+    }
+
+    @Test("parses fractions of 1 to 9 digits and none; refuses other forms", arguments: [
+        ("2026-11-22T09:30:00Z", Int64(1_795_339_800_000)),
+        ("2026-11-22T09:30:00.1Z", 1_795_339_800_100),
+        ("2026-11-22T09:30:00.123456789Z", 1_795_339_800_123),
+    ])
+    func parsesFractions(text: String, milliseconds: Int64) {
+        #expect(EventTimestamp(iso8601: Array(text.utf8))?.millisecondsSince1970 == milliseconds)
+    }
+
+    @Test("refuses text that is not a UTC timestamp", arguments: [
+        "", "2026-11-22", "2026-11-22T09:30:00+01:00", "2026-13-22T09:30:00Z", "2026-11-22T25:30:00Z",
+        "2026-11-22T09:30:00.Z", "2026-11-22T09:30:00.1234567890Z", "2026-11-22T09:30:00Zjunk", "２０２６-11-22T09:30:00Z",
+    ])
+    func refuses(text: String) {
+        #expect(EventTimestamp(iso8601: Array(text.utf8)) == nil)
+    }
+}
+
+/// A small deterministic generator for test data.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

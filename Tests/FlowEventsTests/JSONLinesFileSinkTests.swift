@@ -1,0 +1,84 @@
+import FlowEvents
+import Foundation
+import Testing
+
+@Suite("JSON Lines file sink")
+struct JSONLinesFileSinkTests {
+    private func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString).jsonl").path
+    }
+
+    private func event(_ index: Int) -> FlowEvent {
+        FlowEvent(
+            time: EventTimestamp(millisecondsSince1970: Int64(index)), session: "s", user: "u\(index)",
+            type: .screenShown, screen: "welcome"
+        )
+    }
+
+    @Test("appends to what the file already holds, never truncating it")
+    func appends() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("existing line\n".utf8).write(to: URL(fileURLWithPath: path))
+        let sink = try JSONLinesFileSink(path: path)
+        try sink.record(event(1))
+        try sink.flush()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == "existing line\n" + JSONLineEncoder.line(for: event(1)))
+    }
+
+    @Test("buffers until flushed, and flushes whole lines when the buffer fills")
+    func buffering() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try JSONLinesFileSink(path: path, bufferLimit: 400)
+        try sink.record(event(1))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+        for index in 2...10 { try sink.record(event(index)) }
+        let partial = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!partial.isEmpty && partial.hasSuffix("\n"), "automatic flushes end on a line")
+        try sink.flush()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 10)
+    }
+
+    @Test("flushes what is buffered when released")
+    func flushesOnRelease() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let sink = try JSONLinesFileSink(path: path)
+            try sink.record(event(1))
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == JSONLineEncoder.line(for: event(1)))
+    }
+
+    @Test("a directory is refused with the path and the reason")
+    func directory() {
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(throws: EventSinkError.self) { try JSONLinesFileSink(path: directory) }
+        do {
+            _ = try JSONLinesFileSink(path: directory)
+        } catch {
+            #expect(error.description.hasPrefix(directory + ": cannot open for appending"))
+        }
+    }
+
+    @Test("a path in a missing folder is refused with the system's reason")
+    func missingFolder() {
+        do {
+            _ = try JSONLinesFileSink(path: "/nonexistent-folder/events.jsonl")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "/nonexistent-folder/events.jsonl: cannot open for appending: No such file or directory")
+        }
+    }
+
+    @Test("the in-memory sink keeps events in order")
+    func inMemory() throws {
+        let sink = InMemoryEventSink()
+        try sink.record(event(1))
+        try sink.record(event(2))
+        #expect(sink.events.map(\.user) == ["u1", "u2"])
+    }
+}
