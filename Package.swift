@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "CoordinationTesting", targets: ["CoordinationTesting"]),
         .library(name: "FlowEvents", targets: ["FlowEvents"]),
+        .library(name: "FlowReports", targets: ["FlowReports"]),
         .library(name: "VariantKit", targets: ["VariantKit"]),
         .library(name: "VariantHost", targets: ["VariantHost"]),
     ],
@@ -49,6 +50,7 @@ let package = Package(
         // Core libraries: no dependencies on each other or on the sample app.
         .target(name: "Coordination", swiftSettings: strictSettings),
         .target(name: "FlowEvents", swiftSettings: strictSettings),
+        .target(name: "FlowReports", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
 
         // The plugin interface variants and apps implement.
         .target(name: "VariantKit", dependencies: ["Coordination"], swiftSettings: strictSettings),
@@ -94,6 +96,12 @@ let package = Package(
         ),
         .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
         .testTarget(
+            name: "FlowReportsTests",
+            dependencies: ["FlowReports", "FlowEvents"],
+            exclude: ["Statistics/Reference", "Statistics/Resources"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "OnboardingAppTests",
             dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "BundledVariants"]
                 + variantModules.map { .target(name: $0) },
@@ -104,6 +112,6 @@ let package = Package(
             dependencies: ["Coordination", "VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
+        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard"], swiftSettings: strictSettings),
     ]
 )

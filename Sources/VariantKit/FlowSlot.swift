@@ -5,10 +5,14 @@ public struct FlowSlot: Sendable, Hashable, Identifiable {
     public var id: String
     /// What the slot decides, in one line.
     public var summary: String
+    /// The variant a session runs in this slot when nothing else chooses one: the app's
+    /// baseline. An experiment config can name another default.
+    public var defaultVariant: String
 
     /// Creates a slot.
-    public init(id: String, summary: String) {
+    public init(id: String, summary: String, defaultVariant: String) {
         self.id = id
         self.summary = summary
+        self.defaultVariant = defaultVariant
     }
 }

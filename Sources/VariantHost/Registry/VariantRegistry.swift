@@ -10,7 +10,8 @@ public struct VariantRegistry {
 
     /// Registers `variants` for `app`.
     ///
-    /// - Throws: `RegistryError` for duplicate identifiers or a variant of a slot the app lacks.
+    /// - Throws: `RegistryError` for duplicate identifiers, a variant of a slot the app lacks, or
+    ///   a slot whose default variant is not registered for it.
     public init(app: any HostedApp.Type, variants: [any FlowVariant.Type]) throws(RegistryError) {
         let slotOrder = Dictionary(uniqueKeysWithValues: app.slots.enumerated().map { ($1.id, $0) })
         var byID: [String: any FlowVariant.Type] = [:]
@@ -25,6 +26,9 @@ public struct VariantRegistry {
                 throw RegistryError("two variants are registered as \"\(variant.id)\"")
             }
             byID[variant.id] = variant
+        }
+        for slot in app.slots where byID[slot.defaultVariant]?.slot != slot.id {
+            throw RegistryError("the default variant \"\(slot.defaultVariant)\" of slot \"\(slot.id)\" is not registered for it")
         }
         self.app = app
         self.variantsByID = byID

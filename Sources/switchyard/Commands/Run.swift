@@ -79,12 +79,8 @@ struct Run: ParsableCommand {
             }
             bySlot[variant.slot] = SlotAssignment(slot: variant.slot, variant: id, source: .forced)
         }
-        return try registry.app.slots.map { slot in
-            if let forced = bySlot[slot.id] { return forced }
-            guard let fallback = registry.variants(in: slot.id).first else {
-                throw CommandError("no variant is registered for slot \"\(slot.id)\"")
-            }
-            return SlotAssignment(slot: slot.id, variant: fallback.id, source: .slotDefault)
+        return registry.app.slots.map { slot in
+            bySlot[slot.id] ?? SlotAssignment(slot: slot.id, variant: slot.defaultVariant, source: .slotDefault)
         }
     }
 

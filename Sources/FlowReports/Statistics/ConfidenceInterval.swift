@@ -1,0 +1,18 @@
+/// A two-sided interval.
+public struct ConfidenceInterval: Sendable, Hashable, Codable {
+    /// Lower bound.
+    public var lower: Double
+    /// Upper bound.
+    public var upper: Double
+
+    /// Creates an interval from its bounds.
+    public init(lower: Double, upper: Double) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// Whether the interval contains `value` (bounds included).
+    public func contains(_ value: Double) -> Bool {
+        lower <= value && value <= upper
+    }
+}

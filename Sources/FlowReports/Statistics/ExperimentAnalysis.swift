@@ -1,0 +1,25 @@
+/// Everything the statistics say about one experiment.
+public struct ExperimentAnalysis: Sendable, Hashable, Codable {
+    /// Name of the control arm.
+    public var control: String
+    /// One comparison per treatment, in the order the treatments were given.
+    public var comparisons: [TreatmentComparison]
+    /// Sample-ratio-mismatch test of users per arm (control first); nil when no weights were configured.
+    public var sampleRatio: SampleRatioCheck?
+    /// Significance level used (after clamping into (0, 1)).
+    public var alpha: Double
+    /// One plain-language line: what to do, with the numbers behind it.
+    public var verdict: String
+
+    /// Creates an analysis from its parts.
+    public init(
+        control: String, comparisons: [TreatmentComparison], sampleRatio: SampleRatioCheck?, alpha: Double,
+        verdict: String
+    ) {
+        self.control = control
+        self.comparisons = comparisons
+        self.sampleRatio = sampleRatio
+        self.alpha = alpha
+        self.verdict = verdict
+    }
+}

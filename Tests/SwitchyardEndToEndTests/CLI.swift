@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs the built `switchyard` executable, as a user would from a shell.
+struct CLI {
+    /// What a run printed and how it exited.
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// A fresh, empty working directory for one test.
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// The path of `name` inside the working directory.
+    func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// The text of `name` inside the working directory, or nil if it does not exist.
+    func contents(of name: String) -> String? {
+        try? String(contentsOfFile: path(name), encoding: .utf8)
+    }
+
+    /// Runs `switchyard arguments...` in the working directory with `input` on standard input.
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let error = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: error, as: UTF8.self)
+        )
+    }
+
+    /// The executable next to the test bundle, in the build's products folder.
+    static let executable: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 where !FileManager.default.fileExists(atPath: folder.appendingPathComponent("switchyard").path) {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("switchyard")
+    }()
+}
+
+/// Parses every line of a JSON Lines text; nil if any line is not a JSON object.
+func jsonLines(_ text: String) -> [[String: Any]]? {
+    var objects: [[String: Any]] = []
+    for line in text.split(separator: "\n") {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        objects.append(object)
+    }
+    return objects
+}
+
+/// Scripted answers for the onboarding screens.
+enum Answers {
+    static let getStarted = "1\n"
+    static let signup = "1\nada@example.com\nsecret123\n"
+    static let profile = "1\nAda\nmusic,travel\n"
+    static let beforeProfile = getStarted + signup + profile
+    static let afterProfile = getStarted + profile + signup
+}
