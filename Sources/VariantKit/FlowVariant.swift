@@ -3,7 +3,7 @@
 /// Each module under Variants/ declares exactly one public type conforming to a refinement of
 /// this protocol (the app defines refinements that add a coordinator factory). The
 /// VariantRegistryPlugin finds it at build time, so no registration code is written by hand.
-public protocol FlowVariant {
+public protocol FlowVariant: SendableMetatype {
     /// The identifier used in configs, on the command line and in events, such as `"tablet"`.
     static var id: String { get }
     /// The identifier of the slot this variant fills, such as `"app-shell"`.

@@ -2,7 +2,7 @@ import Coordination
 
 /// An app whose flows Switchyard hosts: it names its slots and composes the variants chosen
 /// for them into the root coordinator of a session.
-public protocol HostedApp {
+public protocol HostedApp: SendableMetatype {
     /// The app's name, for listings.
     static var name: String { get }
     /// The slots a session fills, each with one variant.

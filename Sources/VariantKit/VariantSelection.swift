@@ -1,5 +1,5 @@
 /// The variant chosen for each slot of a session.
-public struct VariantSelection {
+public struct VariantSelection: Sendable {
     private var variants: [String: any FlowVariant.Type]
 
     /// Creates a selection from variants, keyed by the slot each fills.

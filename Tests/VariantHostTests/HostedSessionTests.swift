@@ -9,7 +9,7 @@ struct HostedSessionTests {
         SlotAssignment(slot: "app-shell", variant: "tablet", source: .forced),
         SlotAssignment(
             slot: "auth-flow", variant: "signup-after-profile",
-            source: .experiment(.init(experiment: "onboarding-order", variationIndex: 1, hashAttribute: "id", hashValue: "u-1", bucket: 0.5321))
+            source: .experiment(.init(experiment: "onboarding-order", variationIndex: 1, hashAttribute: "id", hashedValue: "u-1", bucket: 0.5321))
         ),
     ]
 

@@ -1,7 +1,7 @@
 import VariantKit
 
 /// The variants a host can run, by identifier, checked against the app's slots.
-public struct VariantRegistry {
+public struct VariantRegistry: Sendable {
     /// The app the variants belong to.
     public let app: any HostedApp.Type
     /// Every registered variant, ordered by slot (in the app's order), then identifier.

@@ -64,12 +64,15 @@ public enum HostError: Error, Sendable, Hashable, CustomStringConvertible {
     case composition(CompositionError)
     /// The event log could not be written.
     case events(EventSinkError)
+    /// The work was cancelled before it finished.
+    case interrupted
 
     public var description: String {
         switch self {
         case .registry(let error): error.description
         case .composition(let error): error.description
         case .events(let error): "cannot write events to \(error)"
+        case .interrupted: "interrupted before it finished"
         }
     }
 }

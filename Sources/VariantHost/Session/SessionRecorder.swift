@@ -46,7 +46,7 @@ public final class SessionRecorder {
                         "slot": assignment.slot,
                         "variation_index": String(exposure.variationIndex),
                         "hash_attribute": exposure.hashAttribute,
-                        "hash_value": exposure.hashValue,
+                        "hash_value": exposure.hashedValue,
                         "bucket": String(exposure.bucket),
                     ]
                 )

@@ -23,16 +23,16 @@ public struct SlotAssignment: Sendable, Hashable {
         /// The attribute that was hashed, such as `id`.
         public var hashAttribute: String
         /// Its value.
-        public var hashValue: String
+        public var hashedValue: String
         /// The hash bucket, in 0..<1.
         public var bucket: Double
 
         /// Creates exposure details.
-        public init(experiment: String, variationIndex: Int, hashAttribute: String, hashValue: String, bucket: Double) {
+        public init(experiment: String, variationIndex: Int, hashAttribute: String, hashedValue: String, bucket: Double) {
             self.experiment = experiment
             self.variationIndex = variationIndex
             self.hashAttribute = hashAttribute
-            self.hashValue = hashValue
+            self.hashedValue = hashedValue
             self.bucket = bucket
         }
     }

@@ -1,0 +1,127 @@
+import Foundation
+
+/// How synthetic users behave: who they are and what they do on each screen.
+///
+/// Loaded from a JSON file (Configuration/behavior.json is the bundled one):
+///
+/// ```json
+/// {
+///   "attributes": { "deviceClass": { "phone": 0.7, "tablet": 0.3 } },
+///   "screens": {
+///     "signup": { "actions": { "continue": 0.8, "back": 0.05, "abandon": 0.1, "failValidation": 0.05 },
+///                 "thinkSeconds": { "median": 20, "spread": 0.5 } }
+///   },
+///   "variants": { "signup-after-profile": { "signup": { "actions": { "continue": 0.9, "abandon": 0.1 } } } }
+/// }
+/// ```
+///
+/// `variants` replaces a screen's behaviour in sessions that run that variant, which is how a
+/// true difference between flows is planted.
+public struct BehaviorModel: Sendable, Hashable {
+    /// One user attribute and the probability of each of its values.
+    public struct AttributeDistribution: Sendable, Hashable {
+        /// The attribute's name, as targeting conditions see it.
+        public var name: String
+        /// Its values with their probabilities, summing to 1, in file order.
+        public var values: [(value: String, probability: Double)]
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.name == rhs.name && lhs.values.elementsEqual(rhs.values) { $0 == $1 }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            for (value, probability) in values {
+                hasher.combine(value)
+                hasher.combine(probability)
+            }
+        }
+    }
+
+    /// The attributes every synthetic user gets, drawn independently.
+    public var attributes: [AttributeDistribution]
+    /// Behaviour on each screen, by screen name.
+    public var screens: [String: ScreenBehavior]
+    /// Screen behaviour that replaces `screens` in sessions running a variant, by variant id.
+    public var variantScreens: [String: [String: ScreenBehavior]]
+
+    /// Creates a model.
+    public init(
+        attributes: [AttributeDistribution] = [],
+        screens: [String: ScreenBehavior],
+        variantScreens: [String: [String: ScreenBehavior]] = [:]
+    ) {
+        self.attributes = attributes
+        self.screens = screens
+        self.variantScreens = variantScreens
+    }
+
+    /// The behaviour on each screen for a session running `variants`.
+    ///
+    /// Overrides of variants are applied in the order given; later ones win.
+    public func screens(forVariants variants: [String]) -> [String: ScreenBehavior] {
+        var merged = screens
+        for variant in variants {
+            merged.merge(variantScreens[variant] ?? [:]) { _, override in override }
+        }
+        return merged
+    }
+}
+
+/// What a synthetic user does on one screen: how likely each kind of turn is, and how long
+/// they think before it.
+public struct ScreenBehavior: Sendable, Hashable {
+    /// The kinds of turn a synthetic user takes.
+    public enum Choice: String, Sendable, Hashable, CaseIterable {
+        /// Perform the screen's first action with valid input.
+        case `continue`
+        /// The system back action.
+        case back
+        /// Leave the flow.
+        case abandon
+        /// Submit input the service refuses (a taken email, a weak password), then try again.
+        case failValidation
+    }
+
+    /// The probability of each choice; they sum to 1.
+    public var probabilities: [Choice: Double]
+    /// The time before each turn.
+    public var thinkTime: ThinkTime
+
+    /// Creates a screen behaviour.
+    public init(probabilities: [Choice: Double], thinkTime: ThinkTime) {
+        self.probabilities = probabilities
+        self.thinkTime = thinkTime
+    }
+}
+
+/// A log-normal distribution of thinking time, given by its median and spread (the standard
+/// deviation of its logarithm).
+public struct ThinkTime: Sendable, Hashable {
+    /// The median, in seconds.
+    public var medianSeconds: Double
+    /// The standard deviation of the natural logarithm of the time; 0 means always the median.
+    public var spread: Double
+
+    /// Creates a think-time distribution.
+    public init(medianSeconds: Double, spread: Double) {
+        self.medianSeconds = medianSeconds
+        self.spread = spread
+    }
+
+    /// A time in milliseconds, drawn with `generator`.
+    func draw(using generator: inout some RandomNumberGenerator) -> Int64 {
+        let gaussian = StandardNormal.draw(using: &generator)
+        let seconds = medianSeconds * exp(spread * gaussian)
+        return Int64((seconds * 1000).rounded())
+    }
+}
+
+/// Draws from the standard normal distribution (Box–Muller).
+enum StandardNormal {
+    static func draw(using generator: inout some RandomNumberGenerator) -> Double {
+        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &generator)
+        let u2 = Double.random(in: 0..<1, using: &generator)
+        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    }
+}

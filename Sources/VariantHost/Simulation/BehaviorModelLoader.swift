@@ -1,0 +1,190 @@
+import Foundation
+
+/// Reads a behaviour model from JSON, reporting every problem with its JSON path.
+public enum BehaviorModelLoader {
+    private static let probabilityTolerance = 1e-6
+
+    /// Loads the model in the file at `path`.
+    public static func load(contentsOf path: String) throws(ModelFileError) -> BehaviorModel {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: "no such file")])
+        }
+        guard !isDirectory.boolValue else {
+            throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: "is a directory, expected a JSON file")])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: "cannot be read")])
+        }
+        return try parse(data, file: path)
+    }
+
+    /// Parses a model from JSON `data`; `file` names it in errors.
+    public static func parse(_ data: Data, file: String) throws(ModelFileError) -> BehaviorModel {
+        let document: Any
+        do {
+            document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "not valid JSON: \(JSONErrorText.describe(error))")])
+        }
+        var issues: [ModelIssue] = []
+        guard let root = document as? [String: Any] else {
+            throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "expected a JSON object")])
+        }
+        rejectUnknownKeys(in: root, allowed: ["$schema", "description", "attributes", "screens", "variants"], path: "", issues: &issues)
+
+        var attributes: [BehaviorModel.AttributeDistribution] = []
+        if let value = root["attributes"] {
+            if let object = value as? [String: Any] {
+                for name in object.keys.sorted() {
+                    if let values = distribution(object[name], path: "attributes.\(name)", issues: &issues) {
+                        attributes.append(.init(name: name, values: values))
+                    }
+                }
+            } else {
+                issues.append(ModelIssue(path: "attributes", message: "expected an object of attribute distributions"))
+            }
+        }
+
+        var screens: [String: ScreenBehavior] = [:]
+        if let object = root["screens"] as? [String: Any] {
+            screens = screenBehaviors(object, path: "screens", issues: &issues)
+        } else {
+            issues.append(ModelIssue(path: "screens", message: "expected an object of screen behaviours, by screen name"))
+        }
+
+        var variantScreens: [String: [String: ScreenBehavior]] = [:]
+        if let value = root["variants"] {
+            if let object = value as? [String: Any] {
+                for variant in object.keys.sorted() {
+                    guard let overrides = object[variant] as? [String: Any] else {
+                        issues.append(ModelIssue(path: "variants.\(variant)", message: "expected an object of screen behaviours"))
+                        continue
+                    }
+                    variantScreens[variant] = screenBehaviors(overrides, path: "variants.\(variant)", issues: &issues)
+                }
+            } else {
+                issues.append(ModelIssue(path: "variants", message: "expected an object of screen behaviours by variant id"))
+            }
+        }
+
+        guard issues.isEmpty else { throw ModelFileError(file: file, issues: issues) }
+        return BehaviorModel(attributes: attributes, screens: screens, variantScreens: variantScreens)
+    }
+
+    private static func screenBehaviors(_ object: [String: Any], path: String, issues: inout [ModelIssue]) -> [String: ScreenBehavior] {
+        var behaviors: [String: ScreenBehavior] = [:]
+        for name in object.keys.sorted() {
+            if let behavior = screenBehavior(object[name], path: "\(path).\(name)", issues: &issues) {
+                behaviors[name] = behavior
+            }
+        }
+        return behaviors
+    }
+
+    private static func screenBehavior(_ value: Any?, path: String, issues: inout [ModelIssue]) -> ScreenBehavior? {
+        guard let object = value as? [String: Any] else {
+            issues.append(ModelIssue(path: path, message: "expected an object with \"actions\" and \"thinkSeconds\""))
+            return nil
+        }
+        let before = issues.count
+        rejectUnknownKeys(in: object, allowed: ["actions", "thinkSeconds"], path: path, issues: &issues)
+        var probabilities: [ScreenBehavior.Choice: Double] = [:]
+        if let actions = object["actions"] as? [String: Any] {
+            let choices = ScreenBehavior.Choice.allCases.map(\.rawValue)
+            rejectUnknownKeys(in: actions, allowed: Set(choices), path: "\(path).actions", issues: &issues)
+            for choice in ScreenBehavior.Choice.allCases {
+                guard let raw = actions[choice.rawValue] else { continue }
+                if let probability = self.probability(raw, path: "\(path).actions.\(choice.rawValue)", issues: &issues) {
+                    probabilities[choice] = probability
+                }
+            }
+            let sum = probabilities.values.reduce(0, +)
+            if issues.count == before, abs(sum - 1) > probabilityTolerance {
+                issues.append(ModelIssue(path: "\(path).actions", message: "probabilities sum to \(format(sum)), expected 1"))
+            }
+        } else {
+            issues.append(ModelIssue(
+                path: "\(path).actions",
+                message: "expected an object of probabilities for continue, back, abandon, failValidation"
+            ))
+        }
+        var thinkTime = ThinkTime(medianSeconds: 5, spread: 0.5)
+        if let think = object["thinkSeconds"] {
+            if let think = think as? [String: Any] {
+                rejectUnknownKeys(in: think, allowed: ["median", "spread"], path: "\(path).thinkSeconds", issues: &issues)
+                if let median = number(think["median"], path: "\(path).thinkSeconds.median", range: 0...86_400, issues: &issues) {
+                    thinkTime.medianSeconds = median
+                }
+                if let spread = number(think["spread"], path: "\(path).thinkSeconds.spread", range: 0...5, issues: &issues) {
+                    thinkTime.spread = spread
+                }
+            } else {
+                issues.append(ModelIssue(path: "\(path).thinkSeconds", message: "expected an object with \"median\" and \"spread\""))
+            }
+        }
+        guard issues.count == before else { return nil }
+        return ScreenBehavior(probabilities: probabilities, thinkTime: thinkTime)
+    }
+
+    private static func distribution(_ value: Any?, path: String, issues: inout [ModelIssue]) -> [(value: String, probability: Double)]? {
+        guard let object = value as? [String: Any], !object.isEmpty else {
+            issues.append(ModelIssue(path: path, message: "expected an object of values and their probabilities"))
+            return nil
+        }
+        let before = issues.count
+        var values: [(value: String, probability: Double)] = []
+        for key in object.keys.sorted() {
+            if let probability = probability(object[key], path: "\(path).\(key)", issues: &issues) {
+                values.append((key, probability))
+            }
+        }
+        let sum = values.reduce(0) { $0 + $1.probability }
+        if issues.count == before, abs(sum - 1) > probabilityTolerance {
+            issues.append(ModelIssue(path: path, message: "probabilities sum to \(format(sum)), expected 1"))
+        }
+        return issues.count == before ? values : nil
+    }
+
+    private static func probability(_ value: Any?, path: String, issues: inout [ModelIssue]) -> Double? {
+        number(value, path: path, range: 0...1, issues: &issues)
+    }
+
+    private static func number(_ value: Any?, path: String, range: ClosedRange<Double>, issues: inout [ModelIssue]) -> Double? {
+        guard let value else {
+            issues.append(ModelIssue(path: path, message: "missing; expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"))
+            return nil
+        }
+        // JSONSerialization hands out booleans as NSNumbers too; their type code is "c".
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+            issues.append(ModelIssue(path: path, message: "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"))
+            return nil
+        }
+        let double = number.doubleValue
+        guard double.isFinite, range.contains(double) else {
+            issues.append(ModelIssue(path: path, message: "\(format(double)) is out of range; expected \(format(range.lowerBound)) to \(format(range.upperBound))"))
+            return nil
+        }
+        return double
+    }
+
+    private static func rejectUnknownKeys(in object: [String: Any], allowed: Set<String>, path: String, issues: inout [ModelIssue]) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            let location = path.isEmpty ? key : "\(path).\(key)"
+            issues.append(ModelIssue(path: location, message: "unknown key; expected one of: \(allowed.sorted().joined(separator: ", "))"))
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// Turns a JSONSerialization error into a short message with its position when known.
+enum JSONErrorText {
+    static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
+        return nsError.localizedDescription
+    }
+}

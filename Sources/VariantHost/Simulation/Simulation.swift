@@ -1,0 +1,182 @@
+import Coordination
+import FlowEvents
+
+/// Drives a population of synthetic users through the real coordinators, in parallel, and
+/// writes their events to a log: the same seed gives a byte-identical log whatever `jobs` is.
+///
+/// Users are simulated in fixed-size batches; each user draws from a random stream of their
+/// own (seed, index), so a batch's bytes do not depend on which worker ran it. Batches are
+/// written in order as they complete, with at most a few per worker waiting, so memory stays
+/// flat however many users there are.
+public struct Simulation: Sendable {
+    /// Users per batch; part of the output's definition only through ordering, not content.
+    static let batchSize = 256
+
+    /// How many users to simulate.
+    public var users: Int
+    /// The seed of every random draw.
+    public var seed: UInt64
+    /// How many batches run at once.
+    public var jobs: Int
+    /// When the first user may arrive.
+    public var start: EventTimestamp
+    /// Users arrive uniformly over this many seconds after `start`.
+    public var arrivalWindowSeconds: Int64
+
+    /// Describes a simulation.
+    public init(
+        users: Int,
+        seed: UInt64,
+        jobs: Int,
+        start: EventTimestamp = EventTimestamp(millisecondsSince1970: 1_793_491_200_000),
+        arrivalWindowSeconds: Int64 = 86_400
+    ) {
+        self.users = max(0, users)
+        self.seed = seed
+        self.jobs = max(1, jobs)
+        self.start = start
+        self.arrivalWindowSeconds = max(1, arrivalWindowSeconds)
+    }
+
+    /// Runs the simulation, appending every event to `log`.
+    ///
+    /// - Parameters:
+    ///   - assign: chooses the variant of every slot for a user, as the experiment config says.
+    ///   - progress: told after every batch written.
+    /// - Throws: `HostError` if a session cannot run or the log cannot be written.
+    public func run(
+        registry: VariantRegistry,
+        behavior: BehaviorModel,
+        assign: @escaping @Sendable (SyntheticUser) -> [SlotAssignment],
+        log: JSONLinesFileSink,
+        progress: (SimulationProgress) -> Void = { _ in }
+    ) async throws(HostError) -> SimulationProgress {
+        let batchCount = (users + Self.batchSize - 1) / Self.batchSize
+        var tally = SimulationProgress(totalUsers: users)
+        do {
+            try await withThrowingTaskGroup(of: (Int, BatchResult).self) { group in
+                var nextToStart = 0
+                var nextToWrite = 0
+                var finished: [Int: BatchResult] = [:]
+                func startBatch() {
+                    let index = nextToStart
+                    let range = index * Self.batchSize..<min(users, (index + 1) * Self.batchSize)
+                    group.addTask { [self] in
+                        (index, try runBatch(range, registry: registry, behavior: behavior, assign: assign))
+                    }
+                    nextToStart += 1
+                }
+                while nextToStart < min(batchCount, jobs) { startBatch() }
+                while let (index, result) = try await group.next() {
+                    finished[index] = result
+                    while let ready = finished.removeValue(forKey: nextToWrite) {
+                        try log.append(encodedLines: ready.bytes)
+                        try log.flush()
+                        tally.add(ready)
+                        progress(tally)
+                        nextToWrite += 1
+                    }
+                    // Keep every worker busy, but never let finished batches pile up unwritten.
+                    while nextToStart < batchCount, nextToStart - nextToWrite < jobs * 4,
+                          group.isEmpty || nextToStart - nextToWrite <= jobs {
+                        startBatch()
+                    }
+                }
+            }
+        } catch let error as HostError {
+            throw error
+        } catch let error as EventSinkError {
+            throw .events(error)
+        } catch {
+            throw .interrupted
+        }
+        return tally
+    }
+
+    /// Simulates users `range`, returning their events encoded in order.
+    func runBatch(
+        _ range: Range<Int>,
+        registry: VariantRegistry,
+        behavior: BehaviorModel,
+        assign: (SyntheticUser) -> [SlotAssignment]
+    ) throws(HostError) -> BatchResult {
+        let buffer = EncodedEventBuffer(capacity: range.count * 4096)
+        var result = BatchResult()
+        for index in range {
+            var generator = SplitMix64(seed: seed, stream: UInt64(index))
+            let user = SyntheticUser(index: index, id: "user-\(index)", attributes: behavior.drawAttributes(using: &generator))
+            let assignments = assign(user)
+            let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)
+            let clock = SimulatedClock(start: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
+            var simulated = SimulatedUser(
+                index: index,
+                behaviors: behavior.screens(forVariants: assignments.map(\.variant)),
+                generator: generator,
+                clock: clock
+            )
+            let session = HostedSession(session: "s-\(seed)-\(index)", user: user.id, assignments: assignments)
+            let outcome = try session.run(registry: registry, sink: buffer, clock: clock, user: &simulated)
+            if outcome.isCompleted { result.completed += 1 } else { result.abandoned += 1 }
+        }
+        result.events = buffer.eventCount
+        result.bytes = buffer.bytes
+        return result
+    }
+}
+
+/// What one batch of users produced.
+struct BatchResult: Sendable {
+    var bytes: [UInt8] = []
+    var events = 0
+    var completed = 0
+    var abandoned = 0
+}
+
+/// How far a simulation has got.
+public struct SimulationProgress: Sendable, Hashable {
+    /// Users to simulate in all.
+    public var totalUsers: Int
+    /// Users whose sessions are written.
+    public var usersDone = 0
+    /// Sessions that reached the end of the flow.
+    public var completed = 0
+    /// Sessions the user left early.
+    public var abandoned = 0
+    /// Events written.
+    public var events = 0
+    /// Bytes written.
+    public var bytes = 0
+
+    /// Creates an empty tally.
+    public init(totalUsers: Int) {
+        self.totalUsers = totalUsers
+    }
+
+    mutating func add(_ batch: BatchResult) {
+        usersDone += batch.completed + batch.abandoned
+        completed += batch.completed
+        abandoned += batch.abandoned
+        events += batch.events
+        bytes += batch.bytes.count
+    }
+}
+
+extension BehaviorModel {
+    /// Draws one value of every attribute.
+    func drawAttributes(using generator: inout SplitMix64) -> [String: String] {
+        var drawn: [String: String] = [:]
+        for attribute in attributes {
+            var target = Double.random(in: 0..<1, using: &generator)
+            var chosen = attribute.values.last?.value
+            for (value, probability) in attribute.values {
+                if target < probability {
+                    chosen = value
+                    break
+                }
+                target -= probability
+            }
+            drawn[attribute.name] = chosen
+        }
+        return drawn
+    }
+}

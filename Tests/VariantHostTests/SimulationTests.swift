@@ -1,0 +1,61 @@
+import FlowEvents
+import Foundation
+import Testing
+import VariantHost
+
+@Suite("Simulation")
+struct SimulationTests {
+    private func behavior() throws -> BehaviorModel {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Configuration/behavior.json").standardized.path
+        return try BehaviorModelLoader.load(contentsOf: path)
+    }
+
+    /// Alternates the auth flow by user index, with the default app shell.
+    private static func alternating(_ user: SyntheticUser) -> [SlotAssignment] {
+        [
+            SlotAssignment(slot: "app-shell", variant: user.attributes["deviceClass"] == "tablet" ? "tablet" : "phone", source: .rule(description: "device")),
+            SlotAssignment(slot: "auth-flow", variant: user.index % 2 == 0 ? "signup-before-profile" : "signup-after-profile", source: .forced),
+        ]
+    }
+
+    private func simulate(users: Int, seed: UInt64, jobs: Int) async throws -> (String, SimulationProgress) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try JSONLinesFileSink(path: path)
+        let summary = try await Simulation(users: users, seed: seed, jobs: jobs)
+            .run(registry: bundledRegistry(), behavior: behavior(), assign: Self.alternating, log: log)
+        try log.flush()
+        return (try String(contentsOfFile: path, encoding: .utf8), summary)
+    }
+
+    @Test("the same seed gives a byte-identical log whatever the number of jobs")
+    func reproducible() async throws {
+        let (one, summary) = try await simulate(users: 700, seed: 42, jobs: 1)
+        let (four, _) = try await simulate(users: 700, seed: 42, jobs: 4)
+        let (other, _) = try await simulate(users: 700, seed: 43, jobs: 4)
+        #expect(one == four)
+        #expect(one != other)
+        #expect(summary.usersDone == 700)
+        #expect(summary.completed + summary.abandoned == 700)
+        #expect(one.split(separator: "\n").count == summary.events)
+    }
+
+    @Test("every session starts, and ends completed or abandoned, with timestamps in order")
+    func sessionsAreWhole() async throws {
+        let (text, summary) = try await simulate(users: 300, seed: 7, jobs: 2)
+        let events = text.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let bySession = Dictionary(grouping: events) { $0["session"] as! String }
+        #expect(bySession.count == 300)
+        for (_, sessionEvents) in bySession {
+            #expect(sessionEvents.first?["type"] as? String == "session_started")
+            let last = sessionEvents.last?["type"] as? String
+            #expect(last == "flow_completed" || last == "flow_abandoned")
+            let times = sessionEvents.map { $0["time"] as! String }
+            #expect(times == times.sorted())
+        }
+        let completed = events.filter { $0["type"] as? String == "flow_completed" }.count
+        #expect(completed == summary.completed)
+        #expect(completed > 100 && completed < 300, "the model's abandon rates leave some sessions incomplete")
+    }
+}
