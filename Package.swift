@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "FlowReportsTests",
             dependencies: ["FlowReports", "FlowEvents"],
-            exclude: ["Statistics/Reference", "Statistics/Resources"],
+            exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
             swiftSettings: strictSettings
         ),
         .testTarget(

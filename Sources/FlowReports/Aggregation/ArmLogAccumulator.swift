@@ -1,0 +1,80 @@
+public import FlowEvents
+
+/// Consumes one log of a `compare` one event at a time; the whole file is one arm.
+///
+/// The arm's users are the users with a `session_started` event in the file, each anchored at their first
+/// one. The arm is named by the variant its `assignment` and `exposure` events name most often (ties go to the
+/// alphabetically first), counting only events of ``CompareOptions/experiment`` when it is set (an
+/// `exposure`'s experiment or an `assignment`'s `slot` property). Memory grows with distinct users.
+///
+/// Assumes the events of one user arrive in time order, as Switchyard writes them.
+public struct ArmLogAccumulator: Sendable {
+    /// The options the accumulator was created with.
+    public let options: CompareOptions
+    /// Events consumed so far.
+    public private(set) var eventsConsumed = 0
+    private let funnel: FunnelDefinition
+    private let windowMilliseconds: Int64
+    private var steps: ArmSteps
+    private var users: [String: UserFunnelProgress] = [:]
+    private var variantVotes: [String: Int] = [:]
+
+    /// Creates an empty accumulator for one file.
+    public init(options: CompareOptions = CompareOptions()) {
+        self.options = options
+        funnel = options.funnel ?? .screensInOrderSeen
+        windowMilliseconds = funnel.conversionWindowMilliseconds
+        steps = ArmSteps(definition: funnel)
+    }
+
+    /// Counts one event; call in file order.
+    public mutating func consume(_ event: FlowEvent) {
+        eventsConsumed += 1
+        voteForArmName(event)
+        if event.type == .sessionStarted, users[event.user] == nil {
+            users[event.user] = UserFunnelProgress(anchor: event.time)
+        }
+        guard let isInWindow = users[event.user]?.isInWindow(event, windowMilliseconds: windowMilliseconds),
+              isInWindow
+        else { return }
+        steps.discover(from: event)
+        users[event.user]?.consume(event, steps: steps.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds)
+    }
+
+    /// Consumes every event of `events`, in order.
+    public mutating func consume(contentsOf events: some Sequence<FlowEvent>) {
+        for event in events {
+            consume(event)
+        }
+    }
+
+    /// The variant the file's `assignment` / `exposure` events name most often, or nil when they name none.
+    public var votedArmName: String? {
+        variantVotes.max { lhs, rhs in
+            lhs.value != rhs.value ? lhs.value < rhs.value : lhs.key > rhs.key
+        }?.key
+    }
+
+    /// The users of the arm.
+    var userIDs: Dictionary<String, UserFunnelProgress>.Keys { users.keys }
+
+    /// The arm's counts.
+    func tally() -> ArmTally {
+        ArmTally(steps: steps.steps, users: users.values)
+    }
+
+    private mutating func voteForArmName(_ event: FlowEvent) {
+        guard let variant = event.variant else { return }
+        switch event.type {
+        case .exposure:
+            guard options.experiment == nil || event.experiment == options.experiment else { return }
+        case .assignment:
+            guard options.experiment == nil || event.properties["slot"] == options.experiment
+                || event.experiment == options.experiment
+            else { return }
+        default:
+            return
+        }
+        variantVotes[variant, default: 0] += 1
+    }
+}

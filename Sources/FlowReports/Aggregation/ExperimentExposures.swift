@@ -1,0 +1,71 @@
+import FlowEvents
+
+/// Everything one experiment needs from the log: who was exposed to which variant, and their progress.
+struct ExperimentExposures: Sendable {
+    let funnel: FunnelDefinition
+    private let windowMilliseconds: Int64
+    /// Variants in the order of their first exposure in the log.
+    private(set) var variantsInExposureOrder: [String] = []
+    private var variantIndices: [String: Int] = [:]
+    /// The steps of each variant, aligned with `variantsInExposureOrder`.
+    private var stepsByVariant: [ArmSteps] = []
+    private var users: [String: ExposedUser] = [:]
+
+    init(funnel: FunnelDefinition) {
+        self.funnel = funnel
+        windowMilliseconds = funnel.conversionWindowMilliseconds
+    }
+
+    /// Records an `exposure` event of this experiment: the first exposure of a user wins, a later exposure
+    /// to another variant marks the user as multi-variant.
+    mutating func recordExposure(user: String, variant: String, at time: EventTimestamp) {
+        let variantIndex = index(of: variant)
+        if let userIndex = users.index(forKey: user) {
+            if users.values[userIndex].variantIndex != variantIndex {
+                users.values[userIndex].isMultiVariant = true
+            }
+            return
+        }
+        users[user] = ExposedUser(variantIndex: variantIndex, progress: UserFunnelProgress(anchor: time))
+    }
+
+    /// Counts `event` for its user, if the user was exposed and is still analysable.
+    mutating func consume(_ event: FlowEvent) {
+        // One hash lookup per event: the index addresses the user in place for every later access.
+        guard let userIndex = users.index(forKey: event.user),
+              !users.values[userIndex].isMultiVariant,
+              users.values[userIndex].progress.isInWindow(event, windowMilliseconds: windowMilliseconds)
+        else { return }
+        let variantIndex = users.values[userIndex].variantIndex
+        stepsByVariant[variantIndex].discover(from: event)
+        users.values[userIndex].progress.consume(
+            event, steps: stepsByVariant[variantIndex].steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds
+        )
+    }
+
+    /// Users exposed to more than one variant, who are excluded from every count.
+    var multiVariantUsers: Int {
+        users.values.reduce(0) { $0 + ($1.isMultiVariant ? 1 : 0) }
+    }
+
+    /// The tally of every variant that has been exposed, multi-variant users excluded.
+    func tallies() -> [String: ArmTally] {
+        var progressByVariant = Array(repeating: [UserFunnelProgress](), count: variantsInExposureOrder.count)
+        for user in users.values where !user.isMultiVariant {
+            progressByVariant[user.variantIndex].append(user.progress)
+        }
+        var tallies: [String: ArmTally] = [:]
+        for (index, variant) in variantsInExposureOrder.enumerated() {
+            tallies[variant] = ArmTally(steps: stepsByVariant[index].steps, users: progressByVariant[index])
+        }
+        return tallies
+    }
+
+    private mutating func index(of variant: String) -> Int {
+        if let index = variantIndices[variant] { return index }
+        variantIndices[variant] = variantsInExposureOrder.count
+        variantsInExposureOrder.append(variant)
+        stepsByVariant.append(ArmSteps(definition: funnel))
+        return variantsInExposureOrder.count - 1
+    }
+}

@@ -1,0 +1,62 @@
+public import FlowEvents
+
+/// Consumes a log one event at a time, in file order, and keeps what a `report` needs for every experiment.
+///
+/// A user's variant for an experiment is the variant of their first `exposure` event naming that experiment;
+/// `assignment` events are never exposures. Memory grows with distinct users (times the experiments they are
+/// exposed to), not with events.
+///
+/// Assumes the events of one user arrive in time order, as Switchyard writes them. When several logs are fed
+/// to one accumulator, feed them so that this still holds (for example, oldest log first).
+public struct ExperimentLogAccumulator: Sendable {
+    /// The options the accumulator was created with; ``ReportBuilder`` reads them back.
+    public let options: ReportOptions
+    /// Events consumed so far.
+    public private(set) var eventsConsumed = 0
+    /// `exposure` events ignored because they name no experiment or no variant.
+    public private(set) var incompleteExposures = 0
+    /// Every experiment key the log's exposures named, tracked or not (for error messages).
+    public private(set) var exposedExperimentKeys: Set<String> = []
+    private(set) var experiments: [String: ExperimentExposures] = [:]
+
+    /// Creates an empty accumulator.
+    public init(options: ReportOptions = ReportOptions()) {
+        self.options = options
+    }
+
+    /// Counts one event; call in file order.
+    public mutating func consume(_ event: FlowEvent) {
+        eventsConsumed += 1
+        if event.type == .exposure {
+            if let key = event.experiment, let variant = event.variant {
+                exposedExperimentKeys.insert(key)
+                if options.experiment == nil || options.experiment == key {
+                    if experiments[key] == nil {
+                        experiments[key] = ExperimentExposures(funnel: options.funnel(for: key))
+                    }
+                    experiments[key]?.recordExposure(user: event.user, variant: variant, at: event.time)
+                }
+            } else {
+                incompleteExposures += 1
+            }
+        }
+        // Mutating through the values' indices updates each experiment in place, without copying the dictionary.
+        var index = experiments.values.startIndex
+        while index != experiments.values.endIndex {
+            experiments.values[index].consume(event)
+            experiments.values.formIndex(after: &index)
+        }
+    }
+
+    /// Consumes every event of `events`, in order.
+    public mutating func consume(contentsOf events: some Sequence<FlowEvent>) {
+        for event in events {
+            consume(event)
+        }
+    }
+
+    /// The keys of the experiments with at least one exposure, sorted.
+    public var experimentKeys: [String] {
+        experiments.keys.sorted()
+    }
+}

@@ -1,0 +1,48 @@
+extension ArmReport {
+    /// The report of an arm tallied as `tally`.
+    init(variant: String, source: String?, tally: ArmTally) {
+        let users = tally.users
+        var steps: [StepReport] = []
+        var previousUsers = users
+        for (index, step) in tally.steps.enumerated() {
+            let durations = index < tally.stepDurations.count ? tally.stepDurations[index].sorted() : []
+            let reached = durations.count
+            let dropOff = max(0, previousUsers - reached)
+            steps.append(StepReport(
+                name: step.name,
+                users: reached,
+                conversionRate: Self.fraction(reached, of: users),
+                stepConversionRate: Self.fraction(reached, of: previousUsers),
+                dropOffUsers: dropOff,
+                dropOffRate: Self.fraction(dropOff, of: previousUsers),
+                medianSecondsToConvert: NearestRankQuantile.value(50, ofSorted: durations).map(Self.seconds),
+                p90SecondsToConvert: NearestRankQuantile.value(90, ofSorted: durations).map(Self.seconds)
+            ))
+            previousUsers = reached
+        }
+        let screenNames = Set(tally.backNavigationsByScreen.keys).union(tally.failuresByScreen.keys).sorted()
+        let screens = screenNames.map { screen in
+            let reasons = (tally.failuresByScreen[screen] ?? [:])
+                .map { ReasonCount(reason: $0.key, count: $0.value) }
+                .sorted { $0.reason < $1.reason }
+            return ScreenReport(
+                screen: screen,
+                backNavigations: tally.backNavigationsByScreen[screen] ?? 0,
+                failedMutations: reasons.reduce(0) { $0 + $1.count },
+                failuresByReason: reasons
+            )
+        }
+        self.init(
+            variant: variant, source: source, users: users, goalConversions: tally.goalConversions,
+            goalConversionRate: Self.fraction(tally.goalConversions, of: users), steps: steps, screens: screens
+        )
+    }
+
+    private static func fraction(_ part: Int, of whole: Int) -> Double {
+        whole > 0 ? Double(part) / Double(whole) : 0
+    }
+
+    private static func seconds(_ milliseconds: Int64) -> Double {
+        Double(milliseconds) / 1000
+    }
+}

@@ -1,0 +1,203 @@
+public import FlowEvents
+
+/// Turns consumed logs into a ``Report``: the entry point of the `report` and `compare` commands.
+///
+/// Controls: `--control` when given (an error when it is not an arm); otherwise, in `report` mode, the first
+/// variation the configuration lists, else the variant first exposed in the log; in `compare` mode the first log.
+/// Arms are ordered control first, then configuration order, then order of first exposure.
+///
+/// Sample-ratio weights: the configured weights when they cover every arm, otherwise equal weights (with a
+/// diagnostic when configured weights had to be set aside).
+public enum ReportBuilder {
+    /// Builds the `report` of everything `accumulator` consumed.
+    ///
+    /// - Parameters:
+    ///   - inputs: the input files, as they should be named in the report.
+    ///   - diagnostics: notes from reading the inputs (malformed lines and the like), shown first.
+    /// - Throws: ``ReportError`` when `--experiment` or `--control` name something the logs do not contain.
+    public static func report(
+        from accumulator: ExperimentLogAccumulator, inputs: [String], diagnostics: [String] = []
+    ) throws(ReportError) -> Report {
+        let options = accumulator.options
+        var notes = diagnostics
+        if accumulator.incompleteExposures > 0 {
+            notes.append("\(accumulator.incompleteExposures) exposure events without experiment or variant ignored")
+        }
+        var keys = accumulator.experimentKeys
+        if let selected = options.experiment {
+            guard keys.contains(selected) || options.experiments[selected] != nil else {
+                throw .unknownExperiment(selected, known: accumulator.exposedExperimentKeys.sorted())
+            }
+            keys = [selected]
+        } else if keys.isEmpty {
+            notes.append("no exposure events found: nothing to compare (logs of `run --variant` hold assignments; use `compare`)")
+        }
+        var experiments: [ExperimentReport] = []
+        for key in keys {
+            experiments.append(try experimentReport(key: key, accumulator: accumulator, notes: &notes))
+        }
+        return Report(
+            mode: .report, alpha: options.settings.effectiveAlpha, inputs: inputs, diagnostics: notes,
+            experiments: experiments
+        )
+    }
+
+    /// Consumes `events` in order and builds their `report`; for callers that hold the events already.
+    public static func report(
+        events: some Sequence<FlowEvent>, options: ReportOptions, inputs: [String], diagnostics: [String] = []
+    ) throws(ReportError) -> Report {
+        var accumulator = ExperimentLogAccumulator(options: options)
+        accumulator.consume(contentsOf: events)
+        return try report(from: accumulator, inputs: inputs, diagnostics: diagnostics)
+    }
+
+    /// Builds the `compare` of `logs`, each log one arm, in the shape of a one-experiment ``Report``.
+    ///
+    /// - Throws: ``ReportError`` for fewer than two logs or a `--control` that names no arm or file.
+    public static func compare(
+        _ logs: [ComparedLog], options: CompareOptions, diagnostics: [String] = []
+    ) throws(ReportError) -> Report {
+        guard logs.count >= 2 else { throw .tooFewLogs(logs.count) }
+        var notes = diagnostics
+        let names = armNames(of: logs, notes: &notes)
+        var controlIndex = 0
+        if let control = options.control {
+            guard let index = names.firstIndex(of: control) ?? logs.firstIndex(where: { $0.label == control }) else {
+                throw .unknownControl(control, experiment: options.experiment ?? CompareOptions.defaultExperimentKey, arms: names)
+            }
+            controlIndex = index
+        }
+        let order = [controlIndex] + logs.indices.filter { $0 != controlIndex }
+        let arms = order.map { index in
+            ArmReport(variant: names[index], source: logs[index].label, tally: logs[index].accumulator.tally())
+        }
+        for arm in arms where arm.users == 0 {
+            notes.append("\(arm.source ?? arm.variant): no session_started events, so no users")
+        }
+        noteSharedUsers(of: logs, notes: &notes)
+        var weights: [Double]?
+        if let configured = options.weights {
+            if configured.count == logs.count {
+                weights = order.map { configured[$0] }
+            } else {
+                notes.append("\(configured.count) weights given for \(logs.count) logs: sample-ratio check uses equal weights")
+            }
+        }
+        let funnel = options.funnel ?? .screensInOrderSeen
+        return Report(
+            mode: .compare, alpha: options.settings.effectiveAlpha, inputs: logs.map(\.label), diagnostics: notes,
+            experiments: [experimentReport(
+                key: options.experiment ?? CompareOptions.defaultExperimentKey, funnel: funnel, arms: arms,
+                excludedUsers: 0, weights: weights ?? equalWeights(arms.count), settings: options.settings
+            )]
+        )
+    }
+
+    private static func experimentReport(
+        key: String, accumulator: ExperimentLogAccumulator, notes: inout [String]
+    ) throws(ReportError) -> ExperimentReport {
+        let options = accumulator.options
+        let configuration = options.experiments[key]
+        let exposures = accumulator.experiments[key]
+        let funnel = exposures?.funnel ?? options.funnel(for: key)
+        var variants: [String] = []
+        for variant in (configuration?.variations ?? []) + (exposures?.variantsInExposureOrder ?? [])
+        where !variants.contains(variant) {
+            variants.append(variant)
+        }
+        guard let defaultControl = variants.first else {
+            throw .unknownExperiment(key, known: accumulator.exposedExperimentKeys.sorted())
+        }
+        let control = options.control ?? defaultControl
+        guard variants.contains(control) else {
+            throw .unknownControl(control, experiment: key, arms: variants)
+        }
+        let ordered = [control] + variants.filter { $0 != control }
+        let tallies = exposures?.tallies() ?? [:]
+        let arms = ordered.map { variant in
+            ArmReport(
+                variant: variant, source: nil,
+                tally: tallies[variant] ?? ArmTally(steps: funnel.steps, users: [UserFunnelProgress]())
+            )
+        }
+        let weights = configuredWeights(
+            of: configuration, for: ordered, experiment: key, notes: &notes
+        ) ?? equalWeights(ordered.count)
+        return experimentReport(
+            key: key, funnel: funnel, arms: arms, excludedUsers: exposures?.multiVariantUsers ?? 0,
+            weights: weights, settings: options.settings
+        )
+    }
+
+    private static func experimentReport(
+        key: String, funnel: FunnelDefinition, arms: [ArmReport], excludedUsers: Int, weights: [Double],
+        settings: ComparisonSettings
+    ) -> ExperimentReport {
+        let counts = arms.map { (name: $0.variant, counts: ArmCounts(users: $0.users, conversions: $0.goalConversions)) }
+        let analysis = ExperimentStatistics.analyze(
+            control: counts[0], treatments: Array(counts.dropFirst()), weights: weights, settings: settings
+        )
+        return ExperimentReport(
+            key: key, control: counts[0].name, conversionWindowSeconds: max(0, funnel.conversionWindowSeconds),
+            goal: funnel.goal.summary, stepsDiscovered: funnel.discoversScreens,
+            excludedMultiVariantUsers: excludedUsers, arms: arms,
+            analysis: AnalysisReport(analysis, variants: arms.map(\.variant))
+        )
+    }
+
+    /// The configured weights in arm order, or nil (with a note when weights were configured but unusable).
+    private static func configuredWeights(
+        of configuration: ExperimentConfiguration?, for variants: [String], experiment: String, notes: inout [String]
+    ) -> [Double]? {
+        guard let configuration, let weights = configuration.weights else { return nil }
+        var weightByVariant: [String: Double] = [:]
+        if weights.count == configuration.variations.count {
+            for (variant, weight) in zip(configuration.variations, weights) where weightByVariant[variant] == nil {
+                weightByVariant[variant] = weight
+            }
+        }
+        let ordered = variants.compactMap { weightByVariant[$0] }
+        guard ordered.count == variants.count else {
+            notes.append("\(experiment): configured weights do not cover every variant; sample-ratio check uses equal weights")
+            return nil
+        }
+        return ordered
+    }
+
+    private static func equalWeights(_ count: Int) -> [Double] {
+        Array(repeating: 1, count: count)
+    }
+
+    /// Each log's arm name: its voted variant, else its label; made unique by appending the label, then a number.
+    private static func armNames(of logs: [ComparedLog], notes: inout [String]) -> [String] {
+        var names: [String] = []
+        for log in logs {
+            var name = log.accumulator.votedArmName ?? log.label
+            if log.accumulator.votedArmName == nil {
+                notes.append("\(log.label): no assignment or exposure names a variant; arm named after the file")
+            }
+            if names.contains(name) { name = "\(name) (\(log.label))" }
+            var candidate = name
+            var number = 2
+            while names.contains(candidate) {
+                candidate = "\(name) #\(number)"
+                number += 1
+            }
+            names.append(candidate)
+        }
+        return names
+    }
+
+    private static func noteSharedUsers(of logs: [ComparedLog], notes: inout [String]) {
+        var seen: Set<String> = []
+        var shared: Set<String> = []
+        for log in logs {
+            for user in log.accumulator.userIDs where !seen.insert(user).inserted {
+                shared.insert(user)
+            }
+        }
+        if !shared.isEmpty {
+            notes.append("\(shared.count) users appear in more than one log; each log counts them in its own arm")
+        }
+    }
+}

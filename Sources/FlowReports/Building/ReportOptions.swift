@@ -1,0 +1,31 @@
+/// Choices for a `report`: which experiments, which control, the significance level and the configuration.
+public struct ReportOptions: Sendable {
+    /// Only this experiment is tracked and reported (`--experiment`); all experiments when nil.
+    public var experiment: String?
+    /// The control variant (`--control`) of every reported experiment; when nil each experiment's control is
+    /// the first variation its configuration lists, or else the variant first exposed in the log. Building the
+    /// report fails when a reported experiment has no such arm.
+    public var control: String?
+    /// Significance level and power of the statistics.
+    public var settings: ComparisonSettings
+    /// Configuration per experiment key; experiments without an entry use the defaults.
+    public var experiments: [String: ExperimentConfiguration]
+
+    /// Creates options.
+    public init(
+        experiment: String? = nil,
+        control: String? = nil,
+        settings: ComparisonSettings = ComparisonSettings(),
+        experiments: [String: ExperimentConfiguration] = [:]
+    ) {
+        self.experiment = experiment
+        self.control = control
+        self.settings = settings
+        self.experiments = experiments
+    }
+
+    /// The funnel measured for `experiment`.
+    func funnel(for experiment: String) -> FunnelDefinition {
+        experiments[experiment]?.funnel ?? .screensInOrderSeen
+    }
+}

@@ -1,0 +1,41 @@
+/// One arm of an experiment: its users, goal conversions, funnel and per-screen trouble.
+public struct ArmReport: Sendable, Hashable, Codable {
+    /// The variant the arm is.
+    public var variant: String
+    /// In `compare` mode, the file the arm was read from; nil in `report` mode.
+    public var source: String?
+    /// Users in the arm.
+    public var users: Int
+    /// Users who reached the goal within the conversion window.
+    public var goalConversions: Int
+    /// goalConversions / users; 0 without users.
+    public var goalConversionRate: Double
+    /// The funnel steps in order.
+    public var steps: [StepReport]
+    /// Back navigations and failed mutations per screen, ordered by screen name.
+    public var screens: [ScreenReport]
+
+    /// Creates an arm report.
+    public init(
+        variant: String, source: String? = nil, users: Int, goalConversions: Int, goalConversionRate: Double,
+        steps: [StepReport], screens: [ScreenReport]
+    ) {
+        self.variant = variant
+        self.source = source
+        self.users = users
+        self.goalConversions = goalConversions
+        self.goalConversionRate = goalConversionRate
+        self.steps = steps
+        self.screens = screens
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case variant
+        case source
+        case users
+        case goalConversions = "goal_conversions"
+        case goalConversionRate = "goal_conversion_rate"
+        case steps
+        case screens
+    }
+}

@@ -1,0 +1,45 @@
+/// One experiment of a ``Report``: its arms, the users left out, and the analysis.
+public struct ExperimentReport: Sendable, Hashable, Codable {
+    /// The experiment key (or the compared slot in `compare` mode).
+    public var key: String
+    /// The control arm's variant.
+    public var control: String
+    /// The conversion window, in seconds.
+    public var conversionWindowSeconds: Int
+    /// The goal, as ``EventMatcher/summary`` words it.
+    public var goal: String
+    /// Whether the steps are the screens in the order first seen rather than configured steps.
+    public var stepsDiscovered: Bool
+    /// Users exposed to more than one variant, excluded from every count.
+    public var excludedMultiVariantUsers: Int
+    /// The arms, control first.
+    public var arms: [ArmReport]
+    /// Comparisons with control, the sample-ratio check and the verdict.
+    public var analysis: AnalysisReport
+
+    /// Creates an experiment report.
+    public init(
+        key: String, control: String, conversionWindowSeconds: Int, goal: String, stepsDiscovered: Bool,
+        excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport
+    ) {
+        self.key = key
+        self.control = control
+        self.conversionWindowSeconds = conversionWindowSeconds
+        self.goal = goal
+        self.stepsDiscovered = stepsDiscovered
+        self.excludedMultiVariantUsers = excludedMultiVariantUsers
+        self.arms = arms
+        self.analysis = analysis
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case key
+        case control
+        case conversionWindowSeconds = "conversion_window_seconds"
+        case goal
+        case stepsDiscovered = "steps_discovered"
+        case excludedMultiVariantUsers = "excluded_multi_variant_users"
+        case arms
+        case analysis
+    }
+}

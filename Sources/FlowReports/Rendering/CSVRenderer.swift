@@ -1,0 +1,81 @@
+/// Renders a report as CSV (RFC 4180): a header row, then one row per experiment × variant × step.
+///
+/// Lines end in CRLF; a field containing a comma, a quote, CR or LF is quoted, quotes doubled. An arm without
+/// steps still gets one row, with the step columns empty. Rates and probabilities are fractions; numbers are
+/// written in Swift's shortest round-trip form (locale-independent); absent values are empty. Columns:
+///
+/// | Column | Meaning |
+/// |---|---|
+/// | `experiment` | experiment key |
+/// | `variant`, `is_control`, `source` | the arm, whether it is control, its file in `compare` mode |
+/// | `users`, `goal_conversions`, `goal_conversion_rate` | the arm's goal counts |
+/// | `step_index`, `step` | 1-based step position and name |
+/// | `step_users`, `step_conversion_rate`, `step_to_step_rate` | users reaching the step, over all users, over the previous step |
+/// | `drop_off_users`, `drop_off_rate` | users lost since the previous step |
+/// | `median_seconds_to_convert`, `p90_seconds_to_convert` | time from the anchor to the step |
+/// | `absolute_difference`, `ci_lower`, `ci_upper`, `relative_uplift` | goal rate vs control (treatments only) |
+/// | `p_value`, `adjusted_p_value`, `chance_to_beat_control`, `is_significant` | the test (treatments only) |
+/// | `excluded_multi_variant_users`, `srm_p_value`, `srm_mismatch` | experiment-wide checks |
+public struct CSVRenderer: ReportRenderer {
+    /// The header row's column names, in order.
+    public static let columns = [
+        "experiment", "variant", "is_control", "source", "users", "goal_conversions", "goal_conversion_rate",
+        "step_index", "step", "step_users", "step_conversion_rate", "step_to_step_rate", "drop_off_users",
+        "drop_off_rate", "median_seconds_to_convert", "p90_seconds_to_convert", "absolute_difference", "ci_lower",
+        "ci_upper", "relative_uplift", "p_value", "adjusted_p_value", "chance_to_beat_control", "is_significant",
+        "excluded_multi_variant_users", "srm_p_value", "srm_mismatch",
+    ]
+
+    /// Creates a renderer.
+    public init() {}
+
+    /// The complete output for `report`, ending in a newline.
+    public func render(_ report: Report) -> String {
+        var rows = [Self.columns]
+        for experiment in report.experiments {
+            for arm in experiment.arms {
+                let comparison = experiment.comparison(for: arm.variant)
+                let armFields = [
+                    experiment.key, arm.variant, String(arm.variant == experiment.control), arm.source ?? "",
+                    String(arm.users), String(arm.goalConversions), number(arm.goalConversionRate),
+                ]
+                let comparisonFields = [
+                    number(comparison?.absoluteDifference), number(comparison?.absoluteInterval.lower),
+                    number(comparison?.absoluteInterval.upper), number(comparison?.relativeUplift),
+                    number(comparison?.pValue), number(comparison?.adjustedPValue),
+                    number(comparison?.chanceToBeatControl), comparison.map { String($0.isSignificant) } ?? "",
+                    String(experiment.excludedMultiVariantUsers), number(experiment.analysis.sampleRatio?.pValue),
+                    experiment.analysis.sampleRatio.map { String($0.isMismatch) } ?? "",
+                ]
+                let stepRows: [[String]] = arm.steps.isEmpty
+                    ? [Array(repeating: "", count: 9)]
+                    : arm.steps.enumerated().map { index, step in
+                        [
+                            String(index + 1), step.name, String(step.users), number(step.conversionRate),
+                            number(step.stepConversionRate), String(step.dropOffUsers), number(step.dropOffRate),
+                            number(step.medianSecondsToConvert), number(step.p90SecondsToConvert),
+                        ]
+                    }
+                for stepFields in stepRows {
+                    rows.append(armFields + stepFields + comparisonFields)
+                }
+            }
+        }
+        return rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// `field` as RFC 4180 wants it: quoted, quotes doubled, when it holds a comma, quote, CR or LF.
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
+        var quoted = "\""
+        for character in field {
+            if character == "\"" { quoted.append("\"") }
+            quoted.append(character)
+        }
+        return quoted + "\""
+    }
+
+    private func number(_ value: Double?) -> String {
+        value.map { $0.description } ?? ""
+    }
+}

@@ -1,0 +1,181 @@
+/// Renders a report as one self-contained HTML page: inline CSS and SVG, no scripts, no network.
+///
+/// Per experiment: the verdict, a sample-ratio warning when flagged, the goal comparison table, a forest plot of
+/// each treatment's difference from control with its confidence interval, a funnel chart per arm, and the funnel
+/// and per-screen tables. Every user-supplied string (variants, screens, keys, file names, reasons, notes) is
+/// escaped with ``HTMLText`` wherever it appears, SVG text and attributes included.
+public struct HTMLRenderer: ReportRenderer {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The complete output for `report`, ending in a newline.
+    public func render(_ report: Report) -> String {
+        let title = "Switchyard \(report.mode.rawValue)"
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>\(Self.styleSheet)</style>
+            </head>
+            <body>
+            <h1>\(escape(title))</h1>
+
+            """
+        var facts = ["alpha \(ReportNumberFormat.trimmed(report.alpha, places: 4))"]
+        if !report.inputs.isEmpty {
+            facts.insert("inputs: " + report.inputs.map(escape).joined(separator: ", "), at: 0)
+        }
+        html += "<p class=\"facts\">\(facts.joined(separator: " · "))</p>\n"
+        if !report.diagnostics.isEmpty {
+            html += "<ul class=\"notes\">\n"
+            html += report.diagnostics.map { "<li>\(escape($0))</li>\n" }.joined()
+            html += "</ul>\n"
+        }
+        if report.experiments.isEmpty {
+            html += "<p>No experiments to report.</p>\n"
+        }
+        for experiment in report.experiments {
+            html += section(for: experiment, alpha: report.alpha)
+        }
+        return html + "</body>\n</html>\n"
+    }
+
+    private func section(for experiment: ExperimentReport, alpha: Double) -> String {
+        let mismatch = experiment.sampleRatioMismatch
+        let verdictClass = mismatch != nil ? "verdict alarm"
+            : experiment.analysis.comparisons.contains { $0.isSignificant && $0.absoluteDifference > 0 }
+                ? "verdict decided" : "verdict"
+        var html = "<section>\n<h2>Experiment <span class=\"name\">\(escape(experiment.key))</span></h2>\n"
+        html += "<p class=\"\(verdictClass)\"><strong>Verdict:</strong> \(escape(experiment.analysis.verdict))</p>\n"
+        if let mismatch {
+            html += "<p class=\"warning\"><strong>Sample ratio mismatch:</strong> \(escape(mismatch.splitDescription))</p>\n"
+        }
+        var facts = ["control: <span class=\"name\">\(escape(experiment.control))</span>", escape(experiment.funnelDescription)]
+        if experiment.excludedMultiVariantUsers > 0 {
+            facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
+        }
+        html += "<p class=\"facts\">\(facts.joined(separator: " · "))</p>\n"
+        html += goalTable(experiment, alpha: alpha)
+        if !experiment.analysis.comparisons.isEmpty {
+            html += "<h3>Difference from control (\(escape(ReportNumberFormat.confidenceLevel(alpha: alpha))) CI)</h3>\n"
+            html += "<figure>\(ForestPlotSVG(comparisons: experiment.analysis.comparisons).markup)</figure>\n"
+        }
+        html += "<h3>Funnels</h3>\n<div class=\"funnels\">\n"
+        for arm in experiment.arms {
+            let isControl = arm.variant == experiment.control
+            let caption = escape(arm.variant) + (isControl ? " (control)" : "")
+                + (arm.source.map { " · " + escape($0) } ?? "")
+            html += "<figure><figcaption>\(caption)</figcaption>"
+            html += "\(FunnelChartSVG(arm: arm, isControl: isControl).markup)</figure>\n"
+        }
+        html += "</div>\n"
+        html += funnelTable(experiment)
+        html += screenTable(experiment)
+        return html + "</section>\n"
+    }
+
+    private func goalTable(_ experiment: ExperimentReport, alpha: Double) -> String {
+        var html = "<table>\n<thead><tr><th>Variant</th><th>Users</th><th>Goal</th><th>Rate</th><th>Diff</th>"
+            + "<th>\(escape(ReportNumberFormat.confidenceLevel(alpha: alpha))) CI</th><th>Uplift</th><th>p</th>"
+            + "<th>Adj. p</th><th>P(beat)</th></tr></thead>\n<tbody>\n"
+        for arm in experiment.arms {
+            let name = escape(arm.variant) + (arm.variant == experiment.control ? " <em>(control)</em>" : "")
+            var cells = [
+                ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
+                ReportNumberFormat.percent(arm.goalConversionRate),
+            ]
+            var rowClass = ""
+            if let comparison = experiment.comparison(for: arm.variant) {
+                cells += [
+                    ReportNumberFormat.percentagePoints(comparison.absoluteDifference),
+                    ReportNumberFormat.percentagePointInterval(comparison.absoluteInterval),
+                    comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–",
+                    ReportNumberFormat.pValue(comparison.pValue), ReportNumberFormat.pValue(comparison.adjustedPValue),
+                    ReportNumberFormat.percent(comparison.chanceToBeatControl),
+                ]
+                if comparison.isSignificant {
+                    rowClass = comparison.absoluteDifference > 0 ? " class=\"better\"" : " class=\"worse\""
+                }
+            } else {
+                cells += Array(repeating: "–", count: 6)
+            }
+            html += "<tr\(rowClass)><td class=\"name\">\(name)</td>"
+                + cells.map { "<td class=\"num\">\(escape($0))</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    private func funnelTable(_ experiment: ExperimentReport) -> String {
+        var html = "<table>\n<thead><tr><th>Variant</th><th>Step</th><th>Users</th><th>Of all</th><th>Of previous</th>"
+            + "<th>Drop-off</th><th>Median</th><th>p90</th></tr></thead>\n<tbody>\n"
+        for arm in experiment.arms {
+            for (index, step) in arm.steps.enumerated() {
+                let cells = [
+                    ReportNumberFormat.count(step.users), ReportNumberFormat.percent(step.conversionRate),
+                    ReportNumberFormat.percent(step.stepConversionRate), ReportNumberFormat.count(step.dropOffUsers),
+                    ReportNumberFormat.duration(seconds: step.medianSecondsToConvert),
+                    ReportNumberFormat.duration(seconds: step.p90SecondsToConvert),
+                ]
+                html += "<tr><td class=\"name\">\(index == 0 ? escape(arm.variant) : "")</td>"
+                    + "<td class=\"name\">\(index + 1). \(escape(step.name))</td>"
+                    + cells.map { "<td class=\"num\">\(escape($0))</td>" }.joined() + "</tr>\n"
+            }
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    private func screenTable(_ experiment: ExperimentReport) -> String {
+        guard experiment.arms.contains(where: { !$0.screens.isEmpty }) else { return "" }
+        var html = "<h3>Back navigations and failures</h3>\n<table>\n<thead><tr><th>Variant</th><th>Screen</th>"
+            + "<th>Back</th><th>Failed</th><th>Failure reasons</th></tr></thead>\n<tbody>\n"
+        for arm in experiment.arms {
+            for (index, screen) in arm.screens.enumerated() {
+                let reasons = screen.failuresByReason
+                    .map { "\(escape($0.reason)) \(ReportNumberFormat.count($0.count))" }
+                    .joined(separator: ", ")
+                html += "<tr><td class=\"name\">\(index == 0 ? escape(arm.variant) : "")</td>"
+                    + "<td class=\"name\">\(escape(screen.screen))</td>"
+                    + "<td class=\"num\">\(ReportNumberFormat.count(screen.backNavigations))</td>"
+                    + "<td class=\"num\">\(ReportNumberFormat.count(screen.failedMutations))</td>"
+                    + "<td>\(reasons)</td></tr>\n"
+            }
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    private func escape(_ text: String) -> String {
+        HTMLText.escaped(text)
+    }
+
+    private static let styleSheet = """
+
+        body { font: 15px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #1f2328; \
+        max-width: 1100px; margin: 24px auto; padding: 0 16px; }
+        h1 { font-size: 24px; margin-bottom: 4px; }
+        h2 { font-size: 20px; border-bottom: 1px solid #d0d7de; padding-bottom: 4px; margin-top: 32px; }
+        h3 { font-size: 16px; margin: 20px 0 6px; }
+        .facts { color: #57606a; margin: 4px 0 12px; }
+        .notes { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: 8px 8px 8px 28px; }
+        .verdict { font-size: 16px; background: #f6f8fa; border-left: 4px solid #8c959f; padding: 8px 12px; }
+        .verdict.decided { border-left-color: #1a7f37; background: #dafbe1; }
+        .verdict.alarm { border-left-color: #cf222e; background: #ffebe9; }
+        .warning { color: #9a6700; background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: 8px 12px; }
+        table { border-collapse: collapse; margin: 8px 0 16px; }
+        th, td { border-bottom: 1px solid #d0d7de; padding: 4px 10px; text-align: left; vertical-align: top; }
+        th { background: #f6f8fa; font-weight: 600; }
+        td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        td.name, .name { overflow-wrap: anywhere; }
+        tr.better td { background: #dafbe1; }
+        tr.worse td { background: #ffebe9; }
+        figure { margin: 8px 0; }
+        figcaption { font-weight: 600; font-size: 14px; margin: 0 0 2px 8px; overflow-wrap: anywhere; }
+        .funnels { display: flex; flex-wrap: wrap; gap: 8px 24px; }
+        svg { max-width: 100%; height: auto; font: 12px -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
+        svg text { fill: #1f2328; }
+        svg text.axis { fill: #57606a; font-size: 11px; }
+
+        """
+}

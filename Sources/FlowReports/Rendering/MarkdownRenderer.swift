@@ -1,0 +1,105 @@
+/// Renders a report as GitHub-flavoured Markdown: headings, the verdict, and GitHub tables.
+///
+/// Every user-supplied string is escaped with ``MarkdownText``.
+public struct MarkdownRenderer: ReportRenderer {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The complete output for `report`, ending in a newline.
+    public func render(_ report: Report) -> String {
+        var lines = ["# Switchyard \(report.mode.rawValue)", ""]
+        if !report.inputs.isEmpty {
+            lines.append("Inputs: " + report.inputs.map(MarkdownText.escaped).joined(separator: ", ")
+                + " · alpha \(ReportNumberFormat.trimmed(report.alpha, places: 4))")
+            lines.append("")
+        }
+        if !report.diagnostics.isEmpty {
+            lines.append("**Notes**")
+            lines.append("")
+            lines.append(contentsOf: report.diagnostics.map { "- " + MarkdownText.escaped($0) })
+            lines.append("")
+        }
+        for experiment in report.experiments {
+            lines.append(contentsOf: experimentLines(experiment, alpha: report.alpha))
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func experimentLines(_ experiment: ExperimentReport, alpha: Double) -> [String] {
+        var lines = [
+            "## Experiment \(MarkdownText.escaped(experiment.key))",
+            "",
+            "**Verdict:** \(MarkdownText.escaped(experiment.analysis.verdict))",
+            "",
+        ]
+        if let mismatch = experiment.sampleRatioMismatch {
+            lines += ["> **Warning: sample ratio mismatch** — \(MarkdownText.escaped(mismatch.splitDescription))", ""]
+        }
+        var facts = ["Control: \(MarkdownText.escaped(experiment.control))", MarkdownText.escaped(experiment.funnelDescription)]
+        if experiment.excludedMultiVariantUsers > 0 {
+            facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
+        }
+        lines += [facts.joined(separator: " · "), ""]
+
+        lines.append("| Variant | Users | Goal | Rate | Diff | \(ReportNumberFormat.confidenceLevel(alpha: alpha)) CI | Uplift | p | Adj. p | P(beat) |")
+        lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for arm in experiment.arms {
+            var cells = [
+                MarkdownText.escaped(arm.variant) + (arm.variant == experiment.control ? " (control)" : ""),
+                ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
+                ReportNumberFormat.percent(arm.goalConversionRate),
+            ]
+            if let comparison = experiment.comparison(for: arm.variant) {
+                let difference = ReportNumberFormat.percentagePoints(comparison.absoluteDifference)
+                cells += [
+                    comparison.isSignificant ? "**\(difference)**" : difference,
+                    ReportNumberFormat.percentagePointInterval(comparison.absoluteInterval),
+                    comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–",
+                    MarkdownText.escaped(ReportNumberFormat.pValue(comparison.pValue)),
+                    MarkdownText.escaped(ReportNumberFormat.pValue(comparison.adjustedPValue)),
+                    ReportNumberFormat.percent(comparison.chanceToBeatControl),
+                ]
+            } else {
+                cells += Array(repeating: "–", count: 6)
+            }
+            lines.append(row(cells))
+        }
+        lines += ["", "### Funnel", ""]
+        lines.append("| Variant | Step | Users | Of all | Of previous | Drop-off | Median | p90 |")
+        lines.append("|---|---|--:|--:|--:|--:|--:|--:|")
+        for arm in experiment.arms {
+            for (index, step) in arm.steps.enumerated() {
+                lines.append(row([
+                    MarkdownText.escaped(arm.variant), "\(index + 1). \(MarkdownText.escaped(step.name))",
+                    ReportNumberFormat.count(step.users), ReportNumberFormat.percent(step.conversionRate),
+                    ReportNumberFormat.percent(step.stepConversionRate), ReportNumberFormat.count(step.dropOffUsers),
+                    ReportNumberFormat.duration(seconds: step.medianSecondsToConvert),
+                    ReportNumberFormat.duration(seconds: step.p90SecondsToConvert),
+                ]))
+            }
+        }
+        if experiment.arms.contains(where: { !$0.screens.isEmpty }) {
+            lines += ["", "### Back navigations and failures", ""]
+            lines.append("| Variant | Screen | Back | Failed | Failure reasons |")
+            lines.append("|---|---|--:|--:|---|")
+            for arm in experiment.arms {
+                for screen in arm.screens {
+                    let reasons = screen.failuresByReason
+                        .map { "\(MarkdownText.escaped($0.reason)) \(ReportNumberFormat.count($0.count))" }
+                    lines.append(row([
+                        MarkdownText.escaped(arm.variant), MarkdownText.escaped(screen.screen),
+                        ReportNumberFormat.count(screen.backNavigations), ReportNumberFormat.count(screen.failedMutations),
+                        reasons.joined(separator: ", "),
+                    ]))
+                }
+            }
+        }
+        lines.append("")
+        return lines
+    }
+
+    private func row(_ cells: [String]) -> String {
+        "| " + cells.joined(separator: " | ") + " |"
+    }
+}

@@ -1,0 +1,136 @@
+/// Renders a report as aligned text columns for a terminal, optionally with ANSI colours.
+///
+/// Per experiment: a headline verdict line, a sample-ratio warning line when the check flags a mismatch, the
+/// goal comparison per variant, the funnel per variant and step, and back navigations and failures per screen.
+/// User-supplied names are printed with control characters replaced, so they cannot inject escape sequences.
+public struct TableRenderer: ReportRenderer {
+    /// Whether to use ANSI colours; the caller decides (a TTY, and `NO_COLOR` unset).
+    public var colors: Bool
+
+    /// Creates a renderer.
+    public init(colors: Bool) {
+        self.colors = colors
+    }
+
+    /// The complete output for `report`, ending in a newline.
+    public func render(_ report: Report) -> String {
+        var lines: [String] = []
+        let inputs = report.inputs.map(TerminalText.sanitized).joined(separator: ", ")
+        lines.append(style(.bold, "Switchyard \(report.mode.rawValue)") + (inputs.isEmpty ? "" : " of \(inputs)")
+            + " (alpha \(ReportNumberFormat.trimmed(report.alpha, places: 4)))")
+        for diagnostic in report.diagnostics {
+            lines.append(style(.yellow, "note: ") + TerminalText.sanitized(diagnostic))
+        }
+        for experiment in report.experiments {
+            lines.append("")
+            lines.append(contentsOf: experimentLines(experiment, alpha: report.alpha))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func experimentLines(_ experiment: ExperimentReport, alpha: Double) -> [String] {
+        let key = TerminalText.sanitized(experiment.key)
+        let control = TerminalText.sanitized(experiment.control)
+        var lines = [style(.bold, "Experiment \(key)") + " (control: \(control))"]
+        let verdictStyle: ANSIStyle = experiment.sampleRatioMismatch != nil ? .boldRed : .bold
+        lines.append(style(verdictStyle, "Verdict: \(TerminalText.sanitized(experiment.analysis.verdict))"))
+        if let mismatch = experiment.sampleRatioMismatch {
+            lines.append(style(.boldYellow, "WARNING: sample ratio mismatch: \(mismatch.splitDescription)"))
+        }
+        if experiment.excludedMultiVariantUsers > 0 {
+            lines.append("Excluded: \(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant")
+        }
+        lines.append(TerminalText.sanitized(experiment.funnelDescription))
+        lines.append("")
+        lines.append(contentsOf: goalTable(experiment, alpha: alpha).lines(colors: colors))
+        lines.append("")
+        lines.append(contentsOf: funnelTable(experiment).lines(colors: colors))
+        let screens = screenTable(experiment)
+        if !screens.rows.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: screens.lines(colors: colors))
+        }
+        return lines
+    }
+
+    private func goalTable(_ experiment: ExperimentReport, alpha: Double) -> TextTable {
+        var table = TextTable(
+            headers: ["Variant", "Users", "Goal", "Rate", "Diff", "\(ReportNumberFormat.confidenceLevel(alpha: alpha)) CI",
+                      "Uplift", "p", "Adj. p", "P(beat)"],
+            alignments: [.left, .right, .right, .right, .right, .right, .right, .right, .right, .right]
+        )
+        for arm in experiment.arms {
+            var row: [TextTable.Cell] = [
+                TextTable.Cell(arm.variant + (arm.variant == experiment.control ? " (control)" : "")),
+                TextTable.Cell(ReportNumberFormat.count(arm.users)),
+                TextTable.Cell(ReportNumberFormat.count(arm.goalConversions)),
+                TextTable.Cell(ReportNumberFormat.percent(arm.goalConversionRate)),
+            ]
+            if let comparison = experiment.comparison(for: arm.variant) {
+                let significance: ANSIStyle? = comparison.isSignificant
+                    ? (comparison.absoluteDifference > 0 ? .green : .red) : nil
+                row += [
+                    TextTable.Cell(ReportNumberFormat.percentagePoints(comparison.absoluteDifference), style: significance),
+                    TextTable.Cell(ReportNumberFormat.percentagePointInterval(comparison.absoluteInterval)),
+                    TextTable.Cell(comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–"),
+                    TextTable.Cell(ReportNumberFormat.pValue(comparison.pValue)),
+                    TextTable.Cell(ReportNumberFormat.pValue(comparison.adjustedPValue), style: significance),
+                    TextTable.Cell(ReportNumberFormat.percent(comparison.chanceToBeatControl)),
+                ]
+            } else {
+                row += Array(repeating: TextTable.Cell("–"), count: 6)
+            }
+            table.rows.append(row)
+        }
+        return table
+    }
+
+    private func funnelTable(_ experiment: ExperimentReport) -> TextTable {
+        var table = TextTable(
+            headers: ["Variant", "Step", "Users", "Of all", "Of previous", "Drop-off", "Median", "p90"],
+            alignments: [.left, .left, .right, .right, .right, .right, .right, .right]
+        )
+        for arm in experiment.arms {
+            if arm.steps.isEmpty {
+                table.rows.append([TextTable.Cell(arm.variant), TextTable.Cell("(no steps)", style: .dim)])
+            }
+            for (index, step) in arm.steps.enumerated() {
+                table.rows.append([
+                    TextTable.Cell(index == 0 ? arm.variant : ""),
+                    TextTable.Cell("\(index + 1). \(step.name)"),
+                    TextTable.Cell(ReportNumberFormat.count(step.users)),
+                    TextTable.Cell(ReportNumberFormat.percent(step.conversionRate)),
+                    TextTable.Cell(ReportNumberFormat.percent(step.stepConversionRate)),
+                    TextTable.Cell(ReportNumberFormat.count(step.dropOffUsers)),
+                    TextTable.Cell(ReportNumberFormat.duration(seconds: step.medianSecondsToConvert)),
+                    TextTable.Cell(ReportNumberFormat.duration(seconds: step.p90SecondsToConvert)),
+                ])
+            }
+        }
+        return table
+    }
+
+    private func screenTable(_ experiment: ExperimentReport) -> TextTable {
+        var table = TextTable(
+            headers: ["Variant", "Screen", "Back", "Failed", "Failure reasons"],
+            alignments: [.left, .left, .right, .right, .left]
+        )
+        for arm in experiment.arms {
+            for (index, screen) in arm.screens.enumerated() {
+                let reasons = screen.failuresByReason.map { "\($0.reason) \(ReportNumberFormat.count($0.count))" }
+                table.rows.append([
+                    TextTable.Cell(index == 0 ? arm.variant : ""),
+                    TextTable.Cell(screen.screen),
+                    TextTable.Cell(ReportNumberFormat.count(screen.backNavigations)),
+                    TextTable.Cell(ReportNumberFormat.count(screen.failedMutations), style: screen.failedMutations > 0 ? .red : nil),
+                    TextTable.Cell(reasons.joined(separator: ", ")),
+                ])
+            }
+        }
+        return table
+    }
+
+    private func style(_ style: ANSIStyle, _ text: String) -> String {
+        colors ? style.apply(to: text) : text
+    }
+}

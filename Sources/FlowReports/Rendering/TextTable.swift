@@ -1,0 +1,60 @@
+/// Columns of text padded to a common width, for the terminal table.
+struct TextTable {
+    /// How a column's cells line up.
+    enum Alignment {
+        case left
+        case right
+    }
+
+    /// One cell: its text and the ANSI style it is shown in when colours are on.
+    struct Cell {
+        var text: String
+        var style: ANSIStyle?
+
+        init(_ text: String, style: ANSIStyle? = nil) {
+            self.text = TerminalText.sanitized(text)
+            self.style = style
+        }
+    }
+
+    var headers: [String]
+    var alignments: [Alignment]
+    var rows: [[Cell]] = []
+
+    /// The table's lines: header, a rule, then the rows; columns separated by two spaces.
+    func lines(colors: Bool) -> [String] {
+        let columnCount = headers.count
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (column, cell) in row.prefix(columnCount).enumerated() {
+                widths[column] = max(widths[column], cell.text.count)
+            }
+        }
+        let header = zip(headers, widths.indices).map { header, column in
+            pad(header, to: widths[column], alignment: alignments[column])
+        }
+        var lines = [trimmed(colors ? header.map { ANSIStyle.bold.apply(to: $0) } : header)]
+        lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        for row in rows {
+            let cells = widths.indices.map { column in
+                let cell = column < row.count ? row[column] : Cell("")
+                let padded = pad(cell.text, to: widths[column], alignment: alignments[column])
+                guard colors, let style = cell.style else { return padded }
+                return style.apply(to: padded)
+            }
+            lines.append(trimmed(cells))
+        }
+        return lines
+    }
+
+    private func pad(_ text: String, to width: Int, alignment: Alignment) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return alignment == .left ? text + padding : padding + text
+    }
+
+    private func trimmed(_ cells: [String]) -> String {
+        var line = cells.joined(separator: "  ")
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import FlowReports
+import Testing
+
+/// The JSON shape is stable: snake_case keys, a version, and a lossless round trip.
+@Suite("JSON: the documented, stable shape")
+struct ReportJSONTests {
+    @Test("Decoding the JSON gives back the report")
+    func roundTrip() throws {
+        let json = JSONRenderer().render(ReportFixtures.sample)
+        let decoded = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
+        #expect(decoded == ReportFixtures.sample)
+    }
+
+    @Test("Keys are snake_case and the version is 1")
+    func keys() throws {
+        let json = JSONRenderer().render(ReportFixtures.sample)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["report_version", "mode", "alpha", "inputs", "diagnostics", "experiments"])
+        #expect(object["report_version"] as? Int == 1)
+        #expect(json.contains("\"excluded_multi_variant_users\" : 2"))
+        #expect(json.contains("\"median_seconds_to_convert\" : 42"))
+    }
+
+    @Test("Absent values are omitted and non-finite numbers do not break the output")
+    func absentAndNonFinite() throws {
+        var report = ReportFixtures.sample
+        report.alpha = .nan
+        let json = JSONRenderer().render(report)
+        #expect(json.contains("\"alpha\" : \"NaN\""))
+        #expect(!json.contains("null"))
+    }
+}

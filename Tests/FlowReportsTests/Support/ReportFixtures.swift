@@ -1,0 +1,176 @@
+import FlowReports
+
+/// Hand-built reports for the renderer tests, independent of aggregation and statistics.
+enum ReportFixtures {
+    /// Two experiments: one with a winning treatment and a losing one, one with a sample-ratio mismatch.
+    static let sample = Report(
+        mode: .report,
+        alpha: 0.05,
+        inputs: ["logs/day1.jsonl", "logs/day2.jsonl"],
+        diagnostics: ["3 malformed lines skipped, first at logs/day1.jsonl:1207"],
+        experiments: [onboarding, mismatched]
+    )
+
+    static let onboarding = ExperimentReport(
+        key: "onboarding-order",
+        control: "signup-first",
+        conversionWindowSeconds: 1_209_600,
+        goal: "flow_completed",
+        stepsDiscovered: true,
+        excludedMultiVariantUsers: 2,
+        arms: [
+            ArmReport(
+                variant: "signup-first", users: 1000, goalConversions: 400, goalConversionRate: 0.4,
+                steps: [
+                    step("welcome", users: 1000, of: 1000, previous: 1000, median: 0.5, p90: 1.25),
+                    step("signup", users: 700, of: 1000, previous: 1000, median: 42.0, p90: 95.5),
+                    step("profile", users: 450, of: 1000, previous: 700, median: 130.0, p90: 3725.0),
+                ],
+                screens: [
+                    ScreenReport(screen: "signup", backNavigations: 35, failedMutations: 12, failuresByReason: [
+                        ReasonCount(reason: "email_taken", count: 9), ReasonCount(reason: "weak_password", count: 3),
+                    ]),
+                ]
+            ),
+            ArmReport(
+                variant: "profile-first", users: 1010, goalConversions: 460, goalConversionRate: 460.0 / 1010.0,
+                steps: [
+                    step("welcome", users: 1010, of: 1010, previous: 1010, median: 0.5, p90: 1.0),
+                    step("profile", users: 800, of: 1010, previous: 1010, median: 30.0, p90: 61.0),
+                    step("signup", users: 470, of: 1010, previous: 800, median: nil, p90: nil),
+                ],
+                screens: []
+            ),
+            ArmReport(
+                variant: "no-profile", users: 990, goalConversions: 350, goalConversionRate: 350.0 / 990.0,
+                steps: [
+                    step("welcome", users: 990, of: 990, previous: 990, median: 0.4, p90: 0.9),
+                    step("signup", users: 600, of: 990, previous: 990, median: 50.0, p90: 90_000.0),
+                ],
+                screens: [
+                    ScreenReport(screen: "signup", backNavigations: 4, failedMutations: 0, failuresByReason: []),
+                ]
+            ),
+        ],
+        analysis: AnalysisReport(
+            control: "signup-first",
+            verdict: "profile-first converts 5.5 pp better than signup-first (95% CI 1.2 to 9.8 pp), Holm-adjusted p = 0.024: ship it",
+            comparisons: [
+                ComparisonReport(
+                    variant: "profile-first", control: "signup-first", treatmentUsers: 1010, treatmentConversions: 460,
+                    treatmentRate: 460.0 / 1010.0, controlUsers: 1000, controlConversions: 400, controlRate: 0.4,
+                    absoluteDifference: 0.0554, absoluteInterval: IntervalReport(lower: 0.0124, upper: 0.0984),
+                    relativeUplift: 0.1386, relativeInterval: IntervalReport(lower: 0.028, upper: 0.249),
+                    zScore: 2.51, pValue: 0.012, adjustedPValue: 0.024, chanceToBeatControl: 0.994,
+                    minimumDetectableEffect: 0.0615, usersNeededPerArm: 1243, isSignificant: true
+                ),
+                ComparisonReport(
+                    variant: "no-profile", control: "signup-first", treatmentUsers: 990, treatmentConversions: 350,
+                    treatmentRate: 350.0 / 990.0, controlUsers: 1000, controlConversions: 400, controlRate: 0.4,
+                    absoluteDifference: -0.0465, absoluteInterval: IntervalReport(lower: -0.0893, upper: -0.0037),
+                    relativeUplift: nil, relativeInterval: nil,
+                    zScore: -2.1, pValue: 0.0357, adjustedPValue: 0.0357, chanceToBeatControl: 0.018,
+                    minimumDetectableEffect: nil, usersNeededPerArm: nil, isSignificant: true
+                ),
+            ],
+            sampleRatio: SampleRatioReport(
+                variants: ["signup-first", "profile-first", "no-profile"], observed: [1000, 1010, 990],
+                expectedWeights: [1, 1, 1], chiSquare: 0.2, degreesOfFreedom: 2, pValue: 0.9048, isMismatch: false
+            )
+        )
+    )
+
+    static let mismatched = ExperimentReport(
+        key: "welcome-copy",
+        control: "short",
+        conversionWindowSeconds: 3600,
+        goal: "mutation operation=create_account outcome=succeeded",
+        stepsDiscovered: false,
+        excludedMultiVariantUsers: 0,
+        arms: [
+            ArmReport(variant: "short", users: 120, goalConversions: 30, goalConversionRate: 0.25, steps: [
+                step("Welcome seen", users: 120, of: 120, previous: 120, median: 0, p90: 0),
+            ], screens: []),
+            ArmReport(variant: "long", users: 80, goalConversions: 20, goalConversionRate: 0.25, steps: [
+                step("Welcome seen", users: 80, of: 80, previous: 80, median: 0, p90: 0),
+            ], screens: []),
+        ],
+        analysis: AnalysisReport(
+            control: "short",
+            verdict: "sample ratio mismatch: users per arm 120 / 80 do not fit the configured 50% / 50% split (chi-square p = 0.005); fix assignment before trusting any result",
+            comparisons: [
+                ComparisonReport(
+                    variant: "long", control: "short", treatmentUsers: 80, treatmentConversions: 20, treatmentRate: 0.25,
+                    controlUsers: 120, controlConversions: 30, controlRate: 0.25, absoluteDifference: 0,
+                    absoluteInterval: IntervalReport(lower: -0.1224, upper: 0.1224), relativeUplift: 0,
+                    relativeInterval: IntervalReport(lower: -0.49, upper: 0.49), zScore: 0, pValue: 1, adjustedPValue: 1,
+                    chanceToBeatControl: 0.5, minimumDetectableEffect: 0.177, usersNeededPerArm: nil, isSignificant: false
+                ),
+            ],
+            sampleRatio: SampleRatioReport(
+                variants: ["short", "long"], observed: [120, 80], expectedWeights: [1, 1], chiSquare: 8,
+                degreesOfFreedom: 1, pValue: 0.00468, isMismatch: true
+            )
+        )
+    )
+
+    /// A compare-mode report whose every user-supplied string is hostile to HTML, Markdown, CSV and terminals.
+    static let hostile = Report(
+        mode: .compare,
+        alpha: 0.05,
+        inputs: ["<b>a.jsonl</b>", "x\"y'z&w.jsonl"],
+        diagnostics: ["<img src=x onerror=alert(1)> note"],
+        experiments: [
+            ExperimentReport(
+                key: "<script>alert(\"x\")</script>",
+                control: "a\"b'c&d",
+                conversionWindowSeconds: 60,
+                goal: "screen_shown screen=<svg onload=alert(1)>",
+                stepsDiscovered: true,
+                excludedMultiVariantUsers: 0,
+                arms: [
+                    ArmReport(
+                        variant: "a\"b'c&d", source: "<b>a.jsonl</b>", users: 10, goalConversions: 5,
+                        goalConversionRate: 0.5,
+                        steps: [step("<script>alert(\"x\")</script>", users: 5, of: 10, previous: 10, median: 1, p90: 2)],
+                        screens: [ScreenReport(screen: "</text><script>", backNavigations: 1, failedMutations: 1,
+                                               failuresByReason: [ReasonCount(reason: "<i>bad</i>", count: 1)])]
+                    ),
+                    ArmReport(
+                        variant: "<script>alert(\"x\")</script>", source: "x\"y'z&w.jsonl", users: 10,
+                        goalConversions: 6, goalConversionRate: 0.6,
+                        steps: [step("\u{1B}[31mred|pipe,comma\nline", users: 6, of: 10, previous: 10, median: 1, p90: 2)],
+                        screens: []
+                    ),
+                ]
+                ,
+                analysis: AnalysisReport(
+                    control: "a\"b'c&d",
+                    verdict: "no significant difference between <script>alert(\"x\")</script> and a\"b'c&d",
+                    comparisons: [
+                        ComparisonReport(
+                            variant: "<script>alert(\"x\")</script>", control: "a\"b'c&d", treatmentUsers: 10,
+                            treatmentConversions: 6, treatmentRate: 0.6, controlUsers: 10, controlConversions: 5,
+                            controlRate: 0.5, absoluteDifference: 0.1, absoluteInterval: IntervalReport(lower: -0.33, upper: 0.53),
+                            relativeUplift: 0.2, relativeInterval: IntervalReport(lower: -0.6, upper: 1.0), zScore: 0.45,
+                            pValue: 0.65, adjustedPValue: 0.65, chanceToBeatControl: 0.67, minimumDetectableEffect: 0.6,
+                            usersNeededPerArm: 387, isSignificant: false
+                        ),
+                    ],
+                    sampleRatio: nil
+                )
+            ),
+        ]
+    )
+
+    static func step(
+        _ name: String, users: Int, of total: Int, previous: Int, median: Double?, p90: Double?
+    ) -> StepReport {
+        StepReport(
+            name: name, users: users, conversionRate: Double(users) / Double(total),
+            stepConversionRate: Double(users) / Double(previous), dropOffUsers: previous - users,
+            dropOffRate: Double(previous - users) / Double(previous), medianSecondsToConvert: median,
+            p90SecondsToConvert: p90
+        )
+    }
+}
