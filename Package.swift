@@ -49,7 +49,8 @@ let package = Package(
     targets: variantTargets + [
         // Core libraries: no dependencies on each other or on the sample app.
         .target(name: "Coordination", swiftSettings: strictSettings),
-        .target(name: "FlowEvents", swiftSettings: strictSettings),
+        .target(name: "FlowEvents", dependencies: ["CZlib"], swiftSettings: strictSettings),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "FlowReports", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
 
         // The plugin interface variants and apps implement.
@@ -83,18 +84,21 @@ let package = Package(
         .executableTarget(
             name: "switchyard",
             dependencies: [
-                "VariantHost", "BundledVariants", "FlowEvents", "VariantKit",
+                "VariantHost", "BundledVariants", "FlowEvents", "FlowReports", "VariantKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
+
+        // Benchmarks: release-built commands that print figures.
+        .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
 
         .testTarget(
             name: "CoordinationTests",
             dependencies: ["Coordination", "CoordinationTesting"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
+        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib"], swiftSettings: strictSettings),
         .testTarget(
             name: "FlowReportsTests",
             dependencies: ["FlowReports", "FlowEvents"],

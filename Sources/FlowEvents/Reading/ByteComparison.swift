@@ -1,0 +1,51 @@
+/// Word-at-a-time byte tests for the canonical scanner (SWAR: eight bytes per 64-bit operation).
+enum ByteComparison {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether `count` bytes at `left` and `right` are equal; inlined, unlike `memcmp`, which
+    /// matters for the short literals compared on every line.
+    @inline(__always)
+    static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while count - offset >= 8 {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        while offset < count {
+            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
+    }
+
+    /// The high bit set in the lowest byte of `word` (first in memory, little-endian) that is
+    /// `"`, `\` or below 0x20, and possibly in later bytes; zero when no byte is.
+    ///
+    /// Only the lowest set bit is exact: a borrow can flag a byte after the first match, never
+    /// one before it.
+    @inline(__always)
+    static func quoteBackslashOrControlFlags(_ word: UInt64) -> UInt64 {
+        zeroByteFlags(word ^ (ones &* 0x22)) | zeroByteFlags(word ^ (ones &* 0x5C)) | byteBelowFlags(word, 0x20)
+    }
+
+    /// The high bit of every byte of `word`: non-zero when one of them is not ASCII.
+    @inline(__always)
+    static func highBits(_ word: UInt64) -> UInt64 {
+        word & highs
+    }
+
+    @inline(__always)
+    private static func zeroByteFlags(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & highs
+    }
+
+    /// Bytes at or above 0x80 never count as below `limit` (at most 0x80).
+    @inline(__always)
+    private static func byteBelowFlags(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small fixed-size cache from short byte strings to values built from them.
+///
+/// Event logs repeat the same experiment, variant, screen and property texts on most lines;
+/// handing back the value built for the same bytes before skips UTF-8 validation, allocation
+/// and, for property objects, dictionary hashing. Direct-mapped and never growing: a colliding
+/// entry simply replaces the older one, so memory stays bounded whatever the input.
+///
+/// A struct over raw storage, so that using it costs no reference counting; `ScannerCaches`
+/// owns the storage and frees it with `deallocate()`.
+struct ByteKeyedCache<Value> {
+    private struct Entry {
+        var hash: UInt64
+        var key: [UInt8]
+        var value: Value
+    }
+
+    /// Keys longer than this are not cached: long texts rarely repeat and would cost memory.
+    static var maximumKeyLength: Int { 96 }
+
+    private let slotCount: Int
+    private let slots: UnsafeMutablePointer<Entry?>
+
+    /// Creates an empty cache of `slotCount` entries, rounded up to a power of two.
+    init(slotCount: Int) {
+        var count = 1
+        while count < slotCount { count <<= 1 }
+        self.slotCount = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
+    }
+
+    /// Frees the storage; the cache must not be used afterwards.
+    func deallocate() {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+    }
+
+    /// The value cached for `key`, or the one `make` builds from it, cached when it is not nil.
+    @inline(__always)
+    func value(for key: UnsafeBufferPointer<UInt8>, orMake make: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+        if let cached = cachedValue(for: key) { return cached }
+        guard let value = make(key) else { return nil }
+        store(value, for: key)
+        return value
+    }
+
+    /// The value cached for `key`, if any.
+    @inline(__always)
+    func cachedValue(for key: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard key.count <= Self.maximumKeyLength else { return nil }
+        let hash = Self.hash(key)
+        let slot = slots + Int(truncatingIfNeeded: hash) & (slotCount - 1)
+        if let entry = slot.pointee, entry.hash == hash, Self.equal(entry.key, key) {
+            return entry.value
+        }
+        return nil
+    }
+
+    /// Caches `value` for `key`, replacing whatever shared its slot; keys too long are not cached.
+    func store(_ value: Value, for key: UnsafeBufferPointer<UInt8>) {
+        guard key.count <= Self.maximumKeyLength else { return }
+        let hash = Self.hash(key)
+        let slot = slots + Int(truncatingIfNeeded: hash) & (slotCount - 1)
+        slot.pointee = Entry(hash: hash, key: Array(key), value: value)
+    }
+
+    @inline(__always)
+    private static func equal(_ stored: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stored.count == key.count else { return false }
+        return stored.withUnsafeBufferPointer { stored in
+            guard let storedBase = stored.baseAddress, let keyBase = key.baseAddress else { return true }
+            return memcmp(storedBase, keyBase, key.count) == 0
+        }
+    }
+
+    /// A fast 64-bit hash of `bytes`, eight bytes at a time; not for adversarial input, which
+    /// can at worst make every lookup miss.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var offset = 0
+        while bytes.count - offset >= 8 {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(base[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 29)
+    }
+}

@@ -1,0 +1,184 @@
+/// Reads a line laid out exactly as `JSONLineEncoder` writes it, without building a JSON tree.
+///
+/// This is the hot path: it recognises only the canonical key order, no whitespace, string
+/// values without escapes and string-valued properties. Any other line it declines, and the
+/// line goes to the full parser, which decides whether the line is valid; so the scanner
+/// never has to judge a line malformed, only to be sure that what it accepts is read exactly
+/// as the full parser would read it.
+///
+/// Texts and property objects are looked up in caches shared across the lines of a chunk, so
+/// that repeated values are neither validated nor allocated again.
+struct CanonicalLineScanner {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let shortStrings: ShortStringCache
+    private let longStrings: ByteKeyedCache<String>
+    private let propertyObjects: ByteKeyedCache<[String: String]>
+    private let timestamps: CanonicalTimestampParser
+    private var index = 0
+
+    /// Creates a scanner of one `line` (no newline) that looks texts up in `caches`, which the
+    /// caller must keep alive while it uses the scanner.
+    init(line: UnsafeBufferPointer<UInt8>, caches: ScannerCaches) {
+        bytes = line
+        shortStrings = caches.shortStrings
+        longStrings = caches.longStrings
+        propertyObjects = caches.propertyObjects
+        timestamps = caches.timestamps
+    }
+
+    /// The event of the line, or nil when the line is not canonical.
+    mutating func scanEvent() -> FlowEvent? {
+        var event = FlowEvent.placeholder
+        return scanEvent(into: &event) ? event : nil
+    }
+
+    /// Overwrites every field of `event` with the line's and returns true, or returns false,
+    /// leaving `event` partly overwritten, when the line is not canonical.
+    ///
+    /// Filling one event in place line after line, rather than returning a new one, spares a
+    /// copy of every event: the optimizer does not remove the one `FlowEvent.init` implies.
+    @inline(__always)
+    mutating func scanEvent(into event: inout FlowEvent) -> Bool {
+        guard expect(#"{"schema":1,"time":""#), let time = scanTimestamp() else { return false }
+        event.schemaVersion = FlowEvent.currentSchemaVersion
+        event.time = time
+        guard expect(#","session":"#), let session = scanString() else { return false }
+        event.session = session
+        guard expect(#","user":"#), let user = scanString() else { return false }
+        event.user = user
+        guard expect(#","experiment":"#), case .some(let experiment) = scanOptionalString() else { return false }
+        event.experiment = experiment
+        guard expect(#","variant":"#), case .some(let variant) = scanOptionalString() else { return false }
+        event.variant = variant
+        guard expect(#","type":""#), let type = scanEventType() else { return false }
+        event.type = type
+        guard expect(#","screen":"#), case .some(let screen) = scanOptionalString() else { return false }
+        event.screen = screen
+        guard expect(#","action":"#), case .some(let action) = scanOptionalString() else { return false }
+        event.action = action
+        guard expect(#","properties":{"#), let properties = scanProperties() else { return false }
+        event.properties = properties
+        return expect("}") && index == bytes.count
+    }
+
+    /// Consumes `literal` if the bytes at the current position are exactly it.
+    @inline(__always)
+    private mutating func expect(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - index >= count, let base = bytes.baseAddress,
+              ByteComparison.equal(UnsafeRawPointer(base + index), UnsafeRawPointer(literal.utf8Start), count: count)
+        else { return false }
+        index += count
+        return true
+    }
+
+    /// Finds the closing quote of a string whose opening quote was consumed; nil when the
+    /// string has an escape or a control character, or never closes.
+    private mutating func scanStringBody() -> (range: Range<Int>, isASCII: Bool)? {
+        let start = index
+        var highBits: UInt64 = 0
+        // Eight bytes at a time: the lowest flagged byte of a word is the first quote, backslash
+        // or control character, so a whole string usually takes one or two loads.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while bytes.count - index >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let flags = ByteComparison.quoteBackslashOrControlFlags(word)
+                if flags == 0 {
+                    highBits |= ByteComparison.highBits(word)
+                    index += 8
+                    continue
+                }
+                let offset = flags.trailingZeroBitCount >> 3
+                highBits |= ByteComparison.highBits(word) & ((1 << UInt64(offset * 8)) &- 1)
+                index += offset
+                guard base[index] == UInt8(ascii: "\"") else { return nil }
+                index += 1
+                return (start..<index - 1, highBits == 0)
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return (start..<index - 1, highBits == 0)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            highBits |= UInt64(byte & 0x80)
+            index += 1
+        }
+        return nil
+    }
+
+    /// Reads a string value, quotes included, through the caches; nil when the scanner does not take it.
+    private mutating func scanString() -> String? {
+        guard expect("\""), let body = scanStringBody() else { return nil }
+        let text = UnsafeBufferPointer(rebasing: bytes[body.range])
+        let isASCII = body.isASCII
+        let make = { (text: UnsafeBufferPointer<UInt8>) -> String? in
+            isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+        }
+        if text.count <= ShortStringCache.maximumLength { return shortStrings.string(for: text, orMake: make) }
+        return longStrings.value(for: text, orMake: make)
+    }
+
+    /// `.some(nil)` for `null`, `.some(text)` for a string, nil when neither.
+    private mutating func scanOptionalString() -> String?? {
+        if expect("null") { return .some(nil) }
+        return scanString().map { .some($0) }
+    }
+
+    /// Reads the timestamp after its opening quote, through its closing quote.
+    private mutating func scanTimestamp() -> EventTimestamp? {
+        guard let body = scanStringBody() else { return nil }
+        return timestamps.timestamp(UnsafeBufferPointer(rebasing: bytes[body.range]))
+    }
+
+    /// Reads the event type name after its opening quote, through its closing quote.
+    private mutating func scanEventType() -> EventType? {
+        guard let body = scanStringBody() else { return nil }
+        return EventTypeNames.type(named: UnsafeBufferPointer(rebasing: bytes[body.range]))
+    }
+
+    /// Reads the members of the properties object, whose `{` was consumed, through its `}`.
+    ///
+    /// Properties are the last field, so in a canonical line their members run to the line's
+    /// closing `}}`. That text is looked up whole in the cache first: bytes identical to an
+    /// object read before need no further look. Only an object not seen recently is checked
+    /// and built member by member.
+    private mutating func scanProperties() -> [String: String]? {
+        if expect("}") { return [:] }
+        let start = index
+        let objectEnd = bytes.count - 1  // just past the properties' `}`, if the line is canonical
+        guard objectEnd > start else { return nil }
+        let objectText = UnsafeBufferPointer(rebasing: bytes[start..<objectEnd])
+        if let cached = propertyObjects.cachedValue(for: objectText) {
+            index = objectEnd
+            return cached
+        }
+        var memberCount = 0
+        while true {
+            guard expect("\""), scanStringBody() != nil, expect(":\""), scanStringBody() != nil else { return nil }
+            memberCount += 1
+            if expect(",") { continue }
+            guard expect("}") else { return nil }
+            break
+        }
+        guard index == objectEnd, let properties = buildProperties(from: start, memberCount: memberCount) else { return nil }
+        propertyObjects.store(properties, for: objectText)
+        return properties
+    }
+
+    /// Builds the properties dictionary from members already checked by `scanProperties()`.
+    private func buildProperties(from start: Int, memberCount: Int) -> [String: String]? {
+        var scanner = self
+        scanner.index = start
+        var properties = [String: String](minimumCapacity: memberCount)
+        for _ in 0..<memberCount {
+            guard let key = scanner.scanString(), scanner.expect(":"), let value = scanner.scanString() else { return nil }
+            properties[key] = value
+            _ = scanner.expect(",")
+        }
+        return properties
+    }
+}

@@ -1,0 +1,78 @@
+/// Parses the 24-byte timestamp form `JSONLineEncoder` writes (`2026-11-22T09:30:00.125Z`),
+/// remembering the last date so consecutive lines of the same day skip the calendar arithmetic.
+///
+/// Gives exactly what `EventTimestamp(iso8601:)` gives for that form (the same range checks,
+/// the same calendar) and defers to it for every other form.
+///
+/// A struct over raw storage, so that using it costs no reference counting; `ScannerCaches`
+/// owns the storage and frees it with `deallocate()`.
+struct CanonicalTimestampParser {
+    private struct RememberedDate {
+        /// `YYYY-MM-DD` as loaded from the line: eight bytes, then two.
+        var firstEight: UInt64
+        var lastTwo: UInt16
+        var millisecondsSince1970: Int64
+    }
+
+    private let remembered: UnsafeMutablePointer<RememberedDate?>
+
+    /// Creates a parser that remembers no date yet.
+    init() {
+        remembered = .allocate(capacity: 1)
+        remembered.initialize(to: nil)
+    }
+
+    /// Frees the storage; the parser must not be used afterwards.
+    func deallocate() {
+        remembered.deinitialize(count: 1)
+        remembered.deallocate()
+    }
+
+    /// The timestamp `text` holds, or nil when it is not an ISO 8601 UTC timestamp.
+    @inline(__always)
+    func timestamp(_ text: UnsafeBufferPointer<UInt8>) -> EventTimestamp? {
+        guard text.count == 24, let base = text.baseAddress,
+              base[10] == UInt8(ascii: "T"), base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":"),
+              base[19] == UInt8(ascii: "."), base[23] == UInt8(ascii: "Z"),
+              let dayStart = dayStart(base),
+              let hour = twoDigits(base + 11), let minute = twoDigits(base + 14), let second = twoDigits(base + 17),
+              let hundreds = twoDigits(base + 20), let lastDigit = digit(base[22]),
+              hour < 24, minute < 60, second < 61
+        else { return EventTimestamp(iso8601: text) }
+        let timeOfDay = (hour * 3600 + minute * 60 + second) * 1000 + hundreds * 10 + lastDigit
+        return EventTimestamp(millisecondsSince1970: dayStart + timeOfDay)
+    }
+
+    /// Milliseconds since 1970 at the start of the date in the first ten bytes, or nil when
+    /// they are not a valid `YYYY-MM-DD`.
+    @inline(__always)
+    private func dayStart(_ base: UnsafePointer<UInt8>) -> Int64? {
+        let raw = UnsafeRawPointer(base)
+        let firstEight = raw.loadUnaligned(as: UInt64.self)
+        let lastTwo = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        if let date = remembered.pointee, date.firstEight == firstEight, date.lastTwo == lastTwo {
+            return date.millisecondsSince1970
+        }
+        guard base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+              let century = twoDigits(base), let yearOfCentury = twoDigits(base + 2),
+              let month = twoDigits(base + 5), let day = twoDigits(base + 8),
+              (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        let days = CivilDate(year: century * 100 + yearOfCentury, month: month, day: day).daysSince1970
+        let start = days * 86_400_000
+        remembered.pointee = RememberedDate(firstEight: firstEight, lastTwo: lastTwo, millisecondsSince1970: start)
+        return start
+    }
+
+    @inline(__always)
+    private func digit(_ byte: UInt8) -> Int64? {
+        let value = byte &- UInt8(ascii: "0")
+        return value < 10 ? Int64(value) : nil
+    }
+
+    @inline(__always)
+    private func twoDigits(_ pointer: UnsafePointer<UInt8>) -> Int64? {
+        guard let tens = digit(pointer[0]), let ones = digit(pointer[1]) else { return nil }
+        return tens * 10 + ones
+    }
+}

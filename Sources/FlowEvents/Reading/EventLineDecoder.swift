@@ -1,0 +1,52 @@
+/// Decodes lines of an event log: the canonical scanner first, the full JSON parser when the
+/// scanner does not understand a line.
+///
+/// One decoder serves one thread: it keeps caches of recently seen texts for the scanner.
+struct EventLineDecoder {
+    private let caches = ScannerCaches()
+
+    /// Creates a decoder with empty caches.
+    init() {}
+
+    /// What `line` (without its newline) holds; a trailing carriage return is ignored.
+    func outcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
+        let content = Self.contentWithoutCarriageReturn(line)
+        if content.count > FlowEventReader.maximumLineLength { return .skipped(.oversizedLine) }
+        if let event = canonicalEvent(in: content) { return .event(event) }
+        return Self.fullParserOutcome(of: content)
+    }
+
+    /// `line` without a trailing carriage return, for files with CRLF line endings.
+    @inline(__always)
+    static func contentWithoutCarriageReturn(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let last = line.last, last == UInt8(ascii: "\r") else { return line }
+        return UnsafeBufferPointer(rebasing: line.dropLast())
+    }
+
+    /// The event of a line in the exact layout `JSONLineEncoder` writes, or nil for any other line.
+    @inline(__always)
+    func canonicalEvent(in line: UnsafeBufferPointer<UInt8>) -> FlowEvent? {
+        var scanner = CanonicalLineScanner(line: line, caches: caches)
+        return scanner.scanEvent()
+    }
+
+    /// Overwrites `event` with the event of a canonical line and returns true; returns false
+    /// for any other line, which then needs `fullParserOutcome(of:)`.
+    @inline(__always)
+    func decodeCanonicalLine(_ line: UnsafeBufferPointer<UInt8>, into event: inout FlowEvent) -> Bool {
+        var scanner = CanonicalLineScanner(line: line, caches: caches)
+        return scanner.scanEvent(into: &event)
+    }
+
+    /// What `line` holds according to the full JSON parser alone: the reference reading, which
+    /// the canonical scanner must agree with on every line it accepts.
+    static func fullParserOutcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
+        if line.allSatisfy(isJSONWhitespace) { return .blank }
+        guard let value = JSONBytesParser.parse(line) else { return .skipped(.malformed) }
+        return JSONEventMapper.outcome(for: value)
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+}

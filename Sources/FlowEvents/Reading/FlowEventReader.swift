@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads events from JSON Lines event logs, streaming, with memory bounded whatever the files' size.
+///
+/// Files are read in the order given, lines in file order; a path ending in `.gz` is
+/// decompressed as it is read. Anything wrong inside a file is tolerated: the line is skipped
+/// and counted in the returned `ReadSummary`. Only a file that cannot be read at all (missing,
+/// unreadable, a directory, corrupt gzip data) throws `FlowEventReadError`.
+///
+/// ```swift
+/// let summary = try FlowEventReader(paths: ["events.jsonl"]).read { event in
+///     funnel.add(event)
+/// }
+/// if !summary.isClean { print(summary) }
+/// ```
+public struct FlowEventReader: Sendable {
+    /// Longest line read, in bytes, carriage return excluded; longer lines are skipped as oversized.
+    public static let maximumLineLength = 1 << 20
+
+    /// Most decoding threads `readParallel` uses, whatever it is asked for: each worker keeps
+    /// chunks in flight, so the cap bounds memory.
+    public static let maximumWorkers = 16
+
+    /// Size of the blocks read from a file: several lines' worth of system calls in one.
+    static let sequentialBlockSize = 4 << 20
+    /// Size of the chunks handed to parallel workers; more than `maximumLineLength`.
+    static let parallelChunkSize = 2 << 20
+
+    /// The files to read, in order.
+    public var paths: [String]
+
+    /// Creates a reader of the files at `paths`, to be read in that order.
+    public init(paths: [String]) {
+        self.paths = paths
+    }
+
+    /// Reads every event of every file in order on the calling thread, handing each to `body`.
+    ///
+    /// - Returns: what was read and what was skipped.
+    /// - Throws: `FlowEventReadError` naming the path of a file that cannot be read, checked
+    ///   for every file before any event is handed out; or whatever `body` throws, which ends
+    ///   the read.
+    public func read(_ body: (FlowEvent) throws -> Void) throws -> ReadSummary {
+        try checkPathsAreReadableFiles()
+        var summary = ReadSummary()
+        for path in paths {
+            let reader = try FileChunkReader(path: path, capacity: Self.sequentialBlockSize)
+            var fileSummary = ReadSummary()
+            let decoder = EventLineDecoder()
+            while let chunk = try reader.nextChunk() {
+                switch chunk {
+                case .lines(let bytes):
+                    try LineChunkParser.parse(
+                        bytes, decoder: decoder, path: path, linesBefore: fileSummary.lineCount,
+                        summary: &fileSummary, emit: body
+                    )
+                case .oversizedLine:
+                    fileSummary.lineCount += 1
+                    fileSummary.recordSkip(.oversizedLine, at: LineLocation(path: path, line: fileSummary.lineCount))
+                }
+            }
+            summary.merge(fileSummary)
+        }
+        return summary
+    }
+
+    /// Reads every event of every file using `workers` threads to decode, handing the events
+    /// to `body` on the calling thread in batches, in file order.
+    ///
+    /// The batches arrive exactly as `read(_:)` would hand out their events: same events, same
+    /// order, files in the order given; a batch holds the events of about 2 MiB of one file.
+    /// At most `2 * workers + 1` chunks are read ahead of `body`, so memory stays bounded and
+    /// a slow `body` holds the workers back.
+    ///
+    /// The calling thread reads the files, waits for the workers and runs `body`; it blocks
+    /// until the read ends, so call this from a thread that may block, not from code that
+    /// must not wait (such as an actor's executor).
+    ///
+    /// - Parameter workers: decoding threads, clamped to `1...maximumWorkers`; 2 uses both
+    ///   cores of a 2-core machine while the calling thread mostly waits.
+    /// - Returns: what was read and what was skipped, equal to what `read(_:)` returns.
+    /// - Throws: as `read(_:)`; work in flight is finished before the error is rethrown.
+    public func readParallel(workers: Int = 2, _ body: ([FlowEvent]) throws -> Void) throws -> ReadSummary {
+        try checkPathsAreReadableFiles()
+        var pipeline = OrderedChunkPipeline(workers: min(max(workers, 1), Self.maximumWorkers))
+        return try pipeline.run(paths: paths, chunkSize: Self.parallelChunkSize, body)
+    }
+
+    /// Fails before reading anything when a path is missing, unreadable or a directory.
+    private func checkPathsAreReadableFiles() throws(FlowEventReadError) {
+        for path in paths {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                throw FlowEventReadError(path: path, reason: "cannot open for reading: \(String(cString: strerror(errno)))")
+            }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                throw FlowEventReadError(path: path, reason: "is a directory, not an event log file")
+            }
+            guard access(path, R_OK) == 0 else {
+                throw FlowEventReadError(path: path, reason: "cannot open for reading: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits a chunk of whole lines at newlines and decodes each line, counting what it skips.
+enum LineChunkParser {
+    /// Decodes the lines of `chunk`, handing each event to `emit` and recording skips in `summary`.
+    ///
+    /// Bytes after the chunk's last newline can only be the unterminated last line of a file;
+    /// when they are not a valid event they count as a truncated last line.
+    ///
+    /// - Parameters:
+    ///   - path: the file the chunk comes from, for skip locations.
+    ///   - linesBefore: lines of the file before the chunk; 0 gives chunk-relative line numbers.
+    static func parse(
+        _ chunk: UnsafeBufferPointer<UInt8>,
+        decoder: EventLineDecoder,
+        path: String,
+        linesBefore: Int,
+        summary: inout ReadSummary,
+        emit: (FlowEvent) throws -> Void
+    ) rethrows {
+        guard let base = chunk.baseAddress else { return }
+        var lineStart = 0
+        var lineNumber = linesBefore
+        var canonicalEvent = FlowEvent.placeholder
+        while lineStart < chunk.count {
+            let remaining = chunk.count - lineStart
+            let lineEnd: Int
+            let isTerminated: Bool
+            if let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), remaining) {
+                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                isTerminated = true
+            } else {
+                lineEnd = chunk.count
+                isTerminated = false
+            }
+            lineNumber += 1
+            let line = EventLineDecoder.contentWithoutCarriageReturn(
+                UnsafeBufferPointer(rebasing: chunk[lineStart..<lineEnd])
+            )
+            lineStart = lineEnd + 1
+            // The common case: one event value refilled line after line and lent to `emit`.
+            if line.count <= FlowEventReader.maximumLineLength, decoder.decodeCanonicalLine(line, into: &canonicalEvent) {
+                summary.eventCount += 1
+                try emit(canonicalEvent)
+                continue
+            }
+            let outcome = line.count > FlowEventReader.maximumLineLength
+                ? LineOutcome.skipped(.oversizedLine)
+                : EventLineDecoder.fullParserOutcome(of: line)
+            switch outcome {
+            case .event(let event):
+                summary.eventCount += 1
+                try emit(event)
+            case .skipped(let reason):
+                let counted = reason == .malformed && !isTerminated ? SkipReason.truncatedLastLine : reason
+                summary.recordSkip(counted, at: LineLocation(path: path, line: lineNumber))
+            case .blank:
+                break
+            }
+        }
+        summary.lineCount += lineNumber - linesBefore
+    }
+}

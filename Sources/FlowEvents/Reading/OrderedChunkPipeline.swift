@@ -1,0 +1,102 @@
+import Dispatch
+
+/// Reads files in chunks of whole lines on the calling thread, decodes the chunks on worker
+/// threads, and hands the decoded batches back on the calling thread in file order.
+///
+/// Chunk `n` goes to worker `n % workers`: chunks are about the same size, so round robin
+/// keeps every worker busy without a shared job queue. The consumer takes chunks in the order
+/// they were read, through one `ChunkResultSlot` each, decoding a chunk itself when no worker
+/// has started on it; at most `window` chunks are read ahead, which bounds memory.
+struct OrderedChunkPipeline {
+    /// A chunk read and not yet handed to the consumer.
+    private struct PendingChunk {
+        var fileIndex: Int
+        var slot: ChunkResultSlot
+    }
+
+    private let workerQueues: [DispatchQueue]
+    private let window: Int
+    private var pending: [PendingChunk] = []
+    private var pendingHead = 0
+    private var chunksSubmitted = 0
+
+    /// Creates a pipeline with `workers` decoding threads.
+    init(workers: Int) {
+        workerQueues = (0..<workers).map { DispatchQueue(label: "FlowEventReader.worker\($0)") }
+        window = 2 * workers + 1
+    }
+
+    /// Reads `paths` in order, handing batches to `body` in file order, and returns the merged summary.
+    mutating func run(paths: [String], chunkSize: Int, _ body: ([FlowEvent]) throws -> Void) throws -> ReadSummary {
+        var summary = ReadSummary()
+        var consumedFileIndex = 0
+        var fileSummary = ReadSummary()
+        do {
+            for (fileIndex, path) in paths.enumerated() {
+                let reader = try FileChunkReader(path: path, capacity: chunkSize)
+                while let chunk = try reader.nextChunk() {
+                    submit(chunk, path: path, fileIndex: fileIndex)
+                    while pending.count - pendingHead >= window {
+                        try deliverNext(body, summary: &summary, fileSummary: &fileSummary, fileIndex: &consumedFileIndex)
+                    }
+                }
+            }
+            while pendingHead < pending.count {
+                try deliverNext(body, summary: &summary, fileSummary: &fileSummary, fileIndex: &consumedFileIndex)
+            }
+        } catch {
+            drain()
+            throw error
+        }
+        summary.merge(fileSummary)
+        return summary
+    }
+
+    /// Copies `chunk` and queues it to a worker, or records an oversized line directly.
+    private mutating func submit(_ chunk: FileChunk, path: String, fileIndex: Int) {
+        let slot: ChunkResultSlot
+        switch chunk {
+        case .lines(let bytes):
+            slot = ChunkResultSlot(bytes: Array(bytes), path: path)
+            workerQueues[chunksSubmitted % workerQueues.count].async { slot.decodeIfUnclaimed() }
+        case .oversizedLine:
+            var chunkSummary = ReadSummary()
+            chunkSummary.lineCount = 1
+            chunkSummary.recordSkip(.oversizedLine, at: LineLocation(path: path, line: 1))
+            slot = ChunkResultSlot(decodedChunk: DecodedChunk(events: [], summary: chunkSummary))
+        }
+        chunksSubmitted += 1
+        pending.append(PendingChunk(fileIndex: fileIndex, slot: slot))
+    }
+
+    /// Waits for the oldest pending chunk and hands its events to `body`.
+    private mutating func deliverNext(
+        _ body: ([FlowEvent]) throws -> Void,
+        summary: inout ReadSummary,
+        fileSummary: inout ReadSummary,
+        fileIndex: inout Int
+    ) throws {
+        let next = pending[pendingHead]
+        pendingHead += 1
+        if pendingHead == pending.count || pendingHead >= 64 {
+            pending.removeFirst(pendingHead)
+            pendingHead = 0
+        }
+        let decoded = next.slot.take()
+        if next.fileIndex != fileIndex {
+            summary.merge(fileSummary)
+            fileSummary = ReadSummary()
+            fileIndex = next.fileIndex
+        }
+        fileSummary.merge(decoded.summary, shiftingLinesBy: fileSummary.lineCount)
+        if !decoded.events.isEmpty { try body(decoded.events) }
+    }
+
+    /// Discards every chunk still pending, waiting for those being decoded, so no work
+    /// outlives the read.
+    private mutating func drain() {
+        for pendingChunk in pending[pendingHead...] { pendingChunk.slot.discard() }
+        pending.removeAll()
+        pendingHead = 0
+    }
+}

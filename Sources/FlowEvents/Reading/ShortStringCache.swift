@@ -1,0 +1,75 @@
+/// A fixed-size cache of strings of at most 16 bytes, keyed by the bytes themselves held in two
+/// machine words, so a lookup is a hash of two words and two comparisons.
+///
+/// Session and user identifiers, screen names and property values repeat from line to line;
+/// handing back the string made for the same bytes is cheaper than validating and making it
+/// again, even for strings short enough to need no allocation. Direct-mapped: a colliding entry
+/// replaces the older one, so memory stays bounded.
+///
+/// A struct over raw storage, so that using it costs no reference counting; `ScannerCaches`
+/// owns the storage and frees it with `deallocate()`.
+struct ShortStringCache {
+    /// Longest string, in UTF-8 bytes, the cache keys.
+    static var maximumLength: Int { 16 }
+
+    private struct Entry {
+        var first: UInt64
+        var second: UInt64
+        var count: Int
+        var value: String
+    }
+
+    private let slotCount: Int
+    private let slots: UnsafeMutablePointer<Entry>
+
+    /// Creates an empty cache of `slotCount` entries, rounded up to a power of two.
+    init(slotCount: Int) {
+        var count = 1
+        while count < slotCount { count <<= 1 }
+        self.slotCount = count
+        slots = .allocate(capacity: count)
+        // Count -1 matches no key, so the empty string is not a false hit.
+        slots.initialize(repeating: Entry(first: 0, second: 0, count: -1, value: ""), count: count)
+    }
+
+    /// Frees the storage; the cache must not be used afterwards.
+    func deallocate() {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+    }
+
+    /// The string cached for `bytes` (at most `maximumLength` of them), or the one `make`
+    /// builds from them, cached when it is not nil.
+    @inline(__always)
+    func string(for bytes: UnsafeBufferPointer<UInt8>, orMake make: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
+        let (first, second) = Self.words(of: bytes)
+        var hash = (first ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ second ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        let slot = slots + Int(truncatingIfNeeded: hash >> 40) & (slotCount - 1)
+        if slot.pointee.first == first, slot.pointee.second == second, slot.pointee.count == bytes.count {
+            return slot.pointee.value
+        }
+        guard let value = make(bytes) else { return nil }
+        slot.pointee = Entry(first: first, second: second, count: bytes.count, value: value)
+        return value
+    }
+
+    /// Two words that, together with the count, determine `bytes` exactly: overlapping loads
+    /// from both ends cover every byte without reading outside the buffer.
+    @inline(__always)
+    private static func words(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        guard let base = bytes.baseAddress else { return (0, 0) }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        if count >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            return (UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+        }
+        if count > 0 {
+            return (UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16, 0)
+        }
+        return (0, 0)
+    }
+}

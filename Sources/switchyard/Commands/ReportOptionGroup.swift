@@ -1,0 +1,37 @@
+import ArgumentParser
+import FlowReports
+
+/// The options `report` and `compare` share.
+struct ReportOptionGroup: ParsableArguments {
+    @Option(help: ArgumentHelp("Output format: table, markdown, json, csv or html.", valueName: "format"))
+    var format: ReportFormat = .table
+
+    @Option(help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "path"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Report only this experiment.", valueName: "key"))
+    var experiment: String?
+
+    @Option(help: ArgumentHelp("The variant every other is compared with (default: the config's first variation).", valueName: "variant"))
+    var control: String?
+
+    @Option(help: ArgumentHelp("Significance level of the tests and intervals.", valueName: "alpha"))
+    var alpha: Double = 0.05
+
+    @Option(help: ArgumentHelp(
+        "Experiment config with funnels and weights (default: Configuration/experiments.json when it exists).",
+        valueName: "path"
+    ))
+    var config: String?
+
+    func validate() throws {
+        guard alpha > 0, alpha < 1 else {
+            throw ValidationError("--alpha must be between 0 and 1 (exclusive), got \(alpha)")
+        }
+    }
+
+    /// The comparison settings these options ask for.
+    var settings: ComparisonSettings { ComparisonSettings(alpha: alpha) }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
