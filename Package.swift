@@ -38,6 +38,7 @@ let package = Package(
         .executable(name: "switchyard", targets: ["switchyard"]),
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "CoordinationTesting", targets: ["CoordinationTesting"]),
+        .library(name: "Experiments", targets: ["Experiments"]),
         .library(name: "FlowEvents", targets: ["FlowEvents"]),
         .library(name: "FlowReports", targets: ["FlowReports"]),
         .library(name: "VariantKit", targets: ["VariantKit"]),
@@ -49,6 +50,7 @@ let package = Package(
     targets: variantTargets + [
         // Core libraries: no dependencies on each other or on the sample app.
         .target(name: "Coordination", swiftSettings: strictSettings),
+        .target(name: "Experiments", swiftSettings: strictSettings),
         .target(name: "FlowEvents", dependencies: ["CZlib"], swiftSettings: strictSettings),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "FlowReports", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
@@ -76,7 +78,7 @@ let package = Package(
 
         .target(
             name: "VariantHost",
-            dependencies: ["Coordination", "FlowEvents", "VariantKit"],
+            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowReports", "VariantKit"],
             swiftSettings: strictSettings
         ),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
@@ -84,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "switchyard",
             dependencies: [
-                "VariantHost", "BundledVariants", "FlowEvents", "FlowReports", "VariantKit",
+                "VariantHost", "BundledVariants", "Experiments", "FlowEvents", "FlowReports", "VariantKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -96,6 +98,12 @@ let package = Package(
         .testTarget(
             name: "CoordinationTests",
             dependencies: ["Coordination", "CoordinationTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ExperimentsTests",
+            dependencies: ["Experiments"],
+            exclude: ["Resources", "Reference"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib"], swiftSettings: strictSettings),
@@ -113,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VariantHostTests",
-            dependencies: ["Coordination", "VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
+            dependencies: ["Coordination", "Experiments", "VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard"], swiftSettings: strictSettings),

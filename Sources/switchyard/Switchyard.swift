@@ -7,6 +7,6 @@ struct Switchyard: ParsableCommand {
         commandName: "switchyard",
         abstract: "Host whole app flows side by side, assign users to them, log every flow event, compare the logs.",
         version: "0.1.0",
-        subcommands: [Run.self, Variants.self]
+        subcommands: [Run.self, Variants.self, Validate.self, Assign.self, ReportCommand.self, CompareCommand.self]
     )
 }

@@ -1,4 +1,5 @@
 import Coordination
+import Experiments
 import FlowEvents
 import Testing
 import VariantHost
@@ -6,10 +7,10 @@ import VariantHost
 @Suite("Hosted sessions and their event log")
 struct HostedSessionTests {
     private let forced = [
-        SlotAssignment(slot: "app-shell", variant: "tablet", source: .forced),
+        SlotAssignment(slot: "app-shell", variant: "tablet", reason: .forced),
         SlotAssignment(
             slot: "auth-flow", variant: "signup-after-profile",
-            source: .experiment(.init(experiment: "onboarding-order", variationIndex: 1, hashAttribute: "id", hashedValue: "u-1", bucket: 0.5321))
+            reason: .experiment(key: "onboarding-order", variationIndex: 1, hashAttribute: "id", hashValue: "u-1", bucket: 0.5321)
         ),
     ]
 
@@ -59,7 +60,7 @@ struct HostedSessionTests {
         let sink = InMemoryEventSink()
         var user = ScriptedTerminal([]).user!
         #expect(throws: HostError.self) {
-            try HostedSession(session: "s", user: "u", assignments: [SlotAssignment(slot: "app-shell", variant: "watch", source: .forced)])
+            try HostedSession(session: "s", user: "u", assignments: [SlotAssignment(slot: "app-shell", variant: "watch", reason: .forced)])
                 .run(registry: bundledRegistry(), sink: sink, clock: SteppingClock(), user: &user)
         }
         #expect(sink.events.isEmpty)

@@ -1,3 +1,4 @@
+import Experiments
 import FlowEvents
 import Foundation
 import Testing
@@ -14,8 +15,8 @@ struct SimulationTests {
     /// Alternates the auth flow by user index, with the default app shell.
     private static func alternating(_ user: SyntheticUser) -> [SlotAssignment] {
         [
-            SlotAssignment(slot: "app-shell", variant: user.attributes["deviceClass"] == "tablet" ? "tablet" : "phone", source: .rule(description: "device")),
-            SlotAssignment(slot: "auth-flow", variant: user.index % 2 == 0 ? "signup-before-profile" : "signup-after-profile", source: .forced),
+            SlotAssignment(slot: "app-shell", variant: user.attributes["deviceClass"] == "tablet" ? "tablet" : "phone", reason: .rule(index: 0)),
+            SlotAssignment(slot: "auth-flow", variant: user.index % 2 == 0 ? "signup-before-profile" : "signup-after-profile", reason: .forced),
         ]
     }
 

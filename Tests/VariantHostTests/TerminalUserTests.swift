@@ -1,4 +1,5 @@
 import Coordination
+import Experiments
 import FlowEvents
 import Testing
 import VariantHost
@@ -6,8 +7,8 @@ import VariantHost
 @Suite("Walking a flow in the terminal")
 struct TerminalUserTests {
     private let phoneBeforeProfile = [
-        SlotAssignment(slot: "app-shell", variant: "phone", source: .forced),
-        SlotAssignment(slot: "auth-flow", variant: "signup-before-profile", source: .forced),
+        SlotAssignment(slot: "app-shell", variant: "phone", reason: .forced),
+        SlotAssignment(slot: "auth-flow", variant: "signup-before-profile", reason: .forced),
     ]
 
     private func walk(_ lines: [String], interactive: Bool = false) throws -> (FlowOutcome, ScriptedTerminal, [FlowEvent]) {

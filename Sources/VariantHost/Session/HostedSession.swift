@@ -1,4 +1,5 @@
 import Coordination
+import Experiments
 import FlowEvents
 import VariantKit
 
@@ -33,7 +34,7 @@ public struct HostedSession {
         var variants: [any FlowVariant.Type] = []
         for assignment in assignments {
             do {
-                variants.append(try registry.requireVariant(id: assignment.variant))
+                variants.append(try registry.requireVariant(id: assignment.variant.rawValue))
             } catch {
                 throw .registry(error)
             }

@@ -1,4 +1,5 @@
 import Coordination
+import Experiments
 import FlowEvents
 
 /// Turns a session's flow signals into log events and records them in a sink.
@@ -24,7 +25,7 @@ public final class SessionRecorder {
         self.clock = clock
         var experiments: [String: String] = [:]
         for assignment in assignments {
-            if let experiment = assignment.experiment { experiments[assignment.variant] = experiment }
+            if let experiment = assignment.experiment { experiments[assignment.variant.rawValue] = experiment }
         }
         experimentsByVariant = experiments
     }
@@ -33,27 +34,29 @@ public final class SessionRecorder {
     /// experiment hashed the user into and an `assignment` for every other slot.
     public func recordStart(of assignments: [SlotAssignment]) {
         var slots: [String: String] = [:]
-        for assignment in assignments { slots[assignment.slot] = assignment.variant }
+        for assignment in assignments { slots[assignment.slot.rawValue] = assignment.variant.rawValue }
         record(type: .sessionStarted, properties: slots)
         for assignment in assignments {
-            switch assignment.source {
-            case .experiment(let exposure):
+            let slot = assignment.slot.rawValue
+            let variant = assignment.variant.rawValue
+            switch assignment.reason {
+            case .experiment(let key, let variationIndex, let hashAttribute, let hashValue, let bucket):
                 record(
                     type: .exposure,
-                    experiment: exposure.experiment,
-                    variant: assignment.variant,
+                    experiment: key,
+                    variant: variant,
                     properties: [
-                        "slot": assignment.slot,
-                        "variation_index": String(exposure.variationIndex),
-                        "hash_attribute": exposure.hashAttribute,
-                        "hash_value": exposure.hashedValue,
-                        "bucket": String(exposure.bucket),
+                        "slot": slot,
+                        "variation_index": String(variationIndex),
+                        "hash_attribute": hashAttribute,
+                        "hash_value": hashValue,
+                        "bucket": String(bucket),
                     ]
                 )
-            case .forced, .forcedByExperiment, .rule, .slotDefault:
-                var properties = ["slot": assignment.slot, "reason": assignment.source.reason]
-                if case .rule(let description) = assignment.source { properties["rule"] = description }
-                record(type: .assignment, experiment: assignment.experiment, variant: assignment.variant, properties: properties)
+            case .forced, .forcedByConfig, .rule, .default:
+                var properties = ["slot": slot, "reason": assignment.reasonName]
+                if case .rule(let index) = assignment.reason { properties["rule_index"] = String(index) }
+                record(type: .assignment, experiment: assignment.experiment, variant: variant, properties: properties)
             }
         }
     }
@@ -107,7 +110,7 @@ public final class SessionRecorder {
     }
 
     private func record(
-        type: EventType,
+        type: FlowEvents.EventType,
         experiment: String? = nil,
         variant: String? = nil,
         screen: String? = nil,
@@ -124,19 +127,6 @@ public final class SessionRecorder {
             try sink.record(event)
         } catch {
             failure = error
-        }
-    }
-}
-
-extension SlotAssignment.Source {
-    /// The `reason` property of an `assignment` event.
-    var reason: String {
-        switch self {
-        case .experiment: "experiment"
-        case .forced: "forced"
-        case .forcedByExperiment: "experiment_force"
-        case .rule: "rule"
-        case .slotDefault: "default"
         }
     }
 }

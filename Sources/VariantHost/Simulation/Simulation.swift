@@ -1,4 +1,5 @@
 import Coordination
+import Experiments
 import FlowEvents
 
 /// Drives a population of synthetic users through the real coordinators, in parallel, and
@@ -110,7 +111,7 @@ public struct Simulation: Sendable {
             let clock = SimulatedClock(start: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
             var simulated = SimulatedUser(
                 index: index,
-                behaviors: behavior.screens(forVariants: assignments.map(\.variant)),
+                behaviors: behavior.screens(forVariants: assignments.map(\.variant.rawValue)),
                 generator: generator,
                 clock: clock
             )

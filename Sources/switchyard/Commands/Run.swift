@@ -1,5 +1,6 @@
 import ArgumentParser
 import Coordination
+import Experiments
 import FlowEvents
 import Foundation
 import VariantHost
@@ -22,8 +23,13 @@ struct Run: ParsableCommand {
     ))
     var variants: [String] = []
 
-    @Option(help: ArgumentHelp("The user id events are logged under (default: a random id).", valueName: "id"))
-    var user: String?
+    @OptionGroup var userOptions: UserOptions
+
+    @Option(help: ArgumentHelp(
+        "The experiment config that assigns slots not named by --variant (default: Configuration/experiments.json when it exists).",
+        valueName: "path"
+    ))
+    var config: String?
 
     @Option(help: ArgumentHelp("The JSON Lines file events are appended to.", valueName: "path"))
     var events = "events.jsonl"
@@ -33,7 +39,13 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let registry = try Host.registry()
-        let assignments = try forcedAssignments(in: registry)
+        let configuration = try Host.configuration(path: config, registry: registry)
+        let user = userOptions.user ?? Identifiers.random(prefix: "u")
+        let assignment = configuration.assign(
+            user: user,
+            attributes: try userOptions.parsedAttributes(),
+            forced: try forcedVariants(in: registry)
+        )
         let terminal = try makeTerminalUser()
         let sink: JSONLinesFileSink
         do {
@@ -41,11 +53,9 @@ struct Run: ParsableCommand {
         } catch {
             throw CommandError("cannot log events: \(error)")
         }
-        let session = HostedSession(
-            session: Identifiers.random(prefix: "s"),
-            user: user ?? Identifiers.random(prefix: "u"),
-            assignments: assignments
-        )
+        StandardIO.write("User \(user): " + assignment.slots.map { "\($0.slot)=\($0.variant) (\($0.reasonSummary))" }
+            .joined(separator: ", ") + "\n")
+        let session = HostedSession(session: Identifiers.random(prefix: "s"), user: user, assignments: assignment.slots)
         var flowUser = terminal
         let outcome: FlowOutcome
         do {
@@ -64,8 +74,9 @@ struct Run: ParsableCommand {
         }
     }
 
-    private func forcedAssignments(in registry: VariantRegistry) throws -> [SlotAssignment] {
-        var bySlot: [String: SlotAssignment] = [:]
+    /// The variants named by --variant, by the slot each fills.
+    private func forcedVariants(in registry: VariantRegistry) throws -> [String: String] {
+        var bySlot: [String: String] = [:]
         for id in variants {
             guard let variant = registry.variant(id: id) else {
                 throw CommandError(
@@ -74,14 +85,12 @@ struct Run: ParsableCommand {
             }
             if let earlier = bySlot[variant.slot] {
                 throw CommandError(
-                    "--variant \(earlier.variant) and --variant \(id) both fill slot \"\(variant.slot)\"; choose one per slot"
+                    "--variant \(earlier) and --variant \(id) both fill slot \"\(variant.slot)\"; choose one per slot"
                 )
             }
-            bySlot[variant.slot] = SlotAssignment(slot: variant.slot, variant: id, source: .forced)
+            bySlot[variant.slot] = id
         }
-        return registry.app.slots.map { slot in
-            bySlot[slot.id] ?? SlotAssignment(slot: slot.id, variant: slot.defaultVariant, source: .slotDefault)
-        }
+        return bySlot
     }
 
     private func makeTerminalUser() throws -> TerminalUser {

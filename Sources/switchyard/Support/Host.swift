@@ -1,15 +1,32 @@
 import ArgumentParser
 import BundledVariants
+import Experiments
+import FlowReports
 import VariantHost
 
-/// The CLI's access to the host: the bundled registry, with errors as clean exits.
+/// The CLI's access to the host: the bundled registry and the experiment config, with their
+/// errors turned into one clear message and a non-zero exit.
 enum Host {
     /// The registry of the bundled app and variants.
     static func registry() throws -> VariantRegistry {
         do {
             return try VariantRegistry(app: BundledVariants.app, variants: BundledVariants.all)
         } catch {
-            throw ValidationError("the bundled variants are inconsistent: \(error)")
+            throw CommandError("the bundled variants are inconsistent: \(error)")
         }
+    }
+
+    /// The config at `path`, or the bundled one when it exists, or the app's defaults.
+    static func configuration(path: String?, registry: VariantRegistry) throws -> HostConfiguration {
+        do {
+            return try HostConfiguration.resolve(path: path, registry: registry)
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+
+    /// The funnels, variations and weights reports use, from the config at `path` (or the bundled one).
+    static func reportConfigurations(configPath path: String?) throws -> [String: ExperimentConfiguration] {
+        try configuration(path: path, registry: registry()).reportConfigurations
     }
 }

@@ -1,0 +1,89 @@
+/// Decides every slot's variant for a session from a validated configuration. Pure and deterministic.
+///
+/// Per slot, in order: a variant forced by the caller; the first matching rule (file order); the first active
+/// experiment for the slot (file order) that includes the user; the slot's default. Experiments after the deciding
+/// step are reported as excluded with the reason (`slot_forced`, `slot_decided_by_rule`,
+/// `slot_taken_by_earlier_experiment`), so they never produce an exposure.
+public struct Assigner: Sendable {
+    /// The configuration assignments come from.
+    public let configuration: ValidatedExperimentConfig
+    private let evaluators: [ExperimentEvaluator]
+    private let plans: [SlotPlan]
+
+    /// The rules and experiments of one slot, as indices into the configuration, in file order.
+    private struct SlotPlan: Sendable {
+        let slot: SlotDefinition
+        let ruleIndices: [Int]
+        let experimentIndices: [Int]
+    }
+
+    /// Prepares `config` for assigning sessions.
+    public init(config: ValidatedExperimentConfig) {
+        configuration = config
+        let experiments = config.config.experiments
+        evaluators = experiments.map(ExperimentEvaluator.init)
+        plans = config.config.slots.map { slot in
+            SlotPlan(
+                slot: slot,
+                ruleIndices: config.config.rules.indices.filter { config.config.rules[$0].slot == slot.id },
+                experimentIndices: experiments.indices.filter { experiments[$0].slot == slot.id }
+            )
+        }
+    }
+
+    /// Assigns every declared slot for a user described by `attributes`.
+    ///
+    /// - Parameter forcedVariants: Variants the caller insists on per slot (e.g. from `--variant`); entries for
+    ///   undeclared slots are ignored. The caller is responsible for checking the variant fills the slot.
+    public func assign(attributes: Attributes, forcedVariants: [SlotID: VariantID] = [:]) -> SessionAssignment {
+        let experiments = configuration.config.experiments
+        var records: [ExperimentEvaluation?] = Array(repeating: nil, count: experiments.count)
+        var slots: [SlotAssignment] = []
+        slots.reserveCapacity(plans.count)
+        for plan in plans {
+            let slotID = plan.slot.id
+            var decision: SlotAssignment?
+            var preemption: ExclusionReason?
+            if let forced = forcedVariants[slotID] {
+                decision = SlotAssignment(slot: slotID, variant: forced, reason: .forced)
+                preemption = .slotForced
+            } else if let ruleIndex = plan.ruleIndices.first(where: { configuration.config.rules[$0].condition.isSatisfied(by: attributes) }) {
+                decision = SlotAssignment(slot: slotID, variant: configuration.config.rules[ruleIndex].variant, reason: .rule(index: ruleIndex))
+                preemption = .slotDecidedByRule
+            }
+            for experimentIndex in plan.experimentIndices {
+                let definition = experiments[experimentIndex]
+                if let preemption {
+                    records[experimentIndex] = ExperimentEvaluation(
+                        key: definition.key, slot: slotID, exclusionReason: preemption, hashAttribute: definition.hashAttribute
+                    )
+                    continue
+                }
+                let evaluation = evaluators[experimentIndex].evaluate(attributes)
+                records[experimentIndex] = evaluation
+                guard let variant = evaluation.variant, let index = evaluation.variationIndex else { continue }
+                let reason: AssignmentReason
+                if evaluation.forcedByConfig {
+                    reason = .forcedByConfig(key: definition.key, variationIndex: index)
+                } else {
+                    reason = .experiment(
+                        key: definition.key, variationIndex: index, hashAttribute: evaluation.hashAttribute,
+                        hashValue: evaluation.hashAttributeValue ?? "", bucket: evaluation.bucket ?? 0
+                    )
+                }
+                decision = SlotAssignment(slot: slotID, variant: variant, reason: reason)
+                preemption = .slotTakenByEarlierExperiment
+            }
+            slots.append(decision ?? SlotAssignment(slot: slotID, variant: plan.slot.defaultVariant, reason: .default))
+        }
+        return SessionAssignment(slots: slots, experiments: records.compactMap { $0 })
+    }
+
+    /// Evaluates only the experiment at `index` of the configuration, ignoring rules and other experiments.
+    ///
+    /// This is the single-assignment hot path; it allocates nothing beyond the returned record's references.
+    public func evaluateExperiment(at index: Int, attributes: Attributes) -> ExperimentEvaluation? {
+        guard evaluators.indices.contains(index) else { return nil }
+        return evaluators[index].evaluate(attributes)
+    }
+}

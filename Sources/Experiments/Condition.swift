@@ -1,0 +1,73 @@
+/// A GrowthBook targeting condition, parsed once and evaluated many times against attribute documents.
+///
+/// Supports GrowthBook's full operator set: `$eq $ne $lt $lte $gt $gte $exists $in $nin $ini $nini $all $alli $size
+/// $elemMatch $regex $regexi $notRegex $notRegexi $not $and $or $nor $type $inGroup $notInGroup` and the semantic
+/// version operators `$veq $vne $vgt $vgte $vlt $vlte`. Semantics follow the Python SDK 4.x (itself aligned with the
+/// JS SDK), including its edge cases: values of different JSON types are never equal or ordered, a missing
+/// attribute behaves as `null`, a condition on an array attribute with a literal value compares the whole array
+/// (use `$elemMatch`/`$all`/`$in` to test elements — `$in` intersects two arrays), an unknown operator fails the
+/// condition, and a malformed condition fails as a whole rather than crashing. Typed saved groups (`$savedGroup`)
+/// are not supported and never match.
+///
+/// The three SDKs disagree in two places, where this type follows the Python SDK 4.x: `$lt`/`$lte`/`$gt`/`$gte`
+/// order only two numbers or two strings (the JS SDK's `<` would coerce `null` to 0 and `"8"` to 8, as three
+/// spec-0.8.0 conformance cases encode); and literal equality requires equal JSON types (the JS SDK compares
+/// `value + ""` for string literals).
+///
+/// `$regex` uses Foundation's `NSRegularExpression` (ICU syntax), compiled once at parse time. The JS SDK runs
+/// `new RegExp(pattern).test(value)` and the Python SDK `re.search(pattern, value)`; all three search anywhere in
+/// the string and agree on common syntax (classes, anchors, quantifiers, alternation, groups), but differ on
+/// dialect details: Python's `(?P<name>…)` groups do not compile in ICU (so such a condition never matches here),
+/// ICU's `\w`/`\b` are Unicode-aware, and look-behind and possessive quantifier support differ. An invalid pattern
+/// never matches (`$notRegex` always does), as in both SDKs. Pathological patterns are not time-limited.
+public struct Condition: Sendable, CustomStringConvertible {
+    /// The condition as written.
+    public let json: JSONValue
+    /// Where operators that GrowthBook does not define appear, relative to the condition (e.g. `country.$inn`).
+    ///
+    /// Keys starting with `$` at attribute position are listed too: GrowthBook treats them as attribute names, but
+    /// they are almost always misspelt operators.
+    public let unknownOperators: [JSONPath]
+    private let root: ConditionNode
+
+    /// The condition that every attribute document satisfies (`{}`).
+    public static let always = Condition(.object(JSONObject()))
+
+    /// Parses `json` once. Never fails: anything GrowthBook would reject simply does not match.
+    public init(_ json: JSONValue) {
+        var parser = ConditionParser()
+        self.root = parser.parseCondition(json, at: .root)
+        self.json = json
+        self.unknownOperators = parser.unknownOperators
+    }
+
+    /// Parses condition JSON text.
+    public init(jsonText: String) throws(JSONSyntaxError) {
+        self.init(try JSONParser.parse(jsonText))
+    }
+
+    /// Whether `attributes` satisfy the condition.
+    ///
+    /// - Parameter savedGroups: Legacy saved groups (id → member values) for `$inGroup` / `$notInGroup`.
+    public func isSatisfied(by attributes: Attributes, savedGroups: [String: [JSONValue]] = [:]) -> Bool {
+        isSatisfied(byValue: .object(attributes), savedGroups: savedGroups)
+    }
+
+    /// Whether the JSON value `document` satisfies the condition; a non-object document has no attributes.
+    public func isSatisfied(byValue document: JSONValue, savedGroups: [String: [JSONValue]] = [:]) -> Bool {
+        let evaluator = ConditionEvaluator(savedGroups: savedGroups)
+        return (try? evaluator.evaluate(root, on: document)) == true
+    }
+
+    /// The condition's JSON.
+    public var description: String {
+        json.jsonText
+    }
+}
+
+extension Condition: Equatable {
+    /// Conditions are equal when written identically.
+    public static func == (lhs: Condition, rhs: Condition) -> Bool {
+        lhs.json == rhs.json
+    }
+}

@@ -1,0 +1,109 @@
+/// Turns condition JSON into a ``ConditionNode`` tree once, noting operators GrowthBook does not define.
+struct ConditionParser {
+    /// Conditions nested deeper than this are treated as malformed instead of risking the stack.
+    static let maximumDepth = 256
+
+    /// Paths (relative to the condition) of operators GrowthBook does not define.
+    private(set) var unknownOperators: [JSONPath] = []
+
+    /// Operators that may appear on a value.
+    static let valueOperators: Set<String> = [
+        "$eq", "$ne", "$lt", "$lte", "$gt", "$gte", "$veq", "$vne", "$vlt", "$vlte", "$vgt", "$vgte",
+        "$in", "$nin", "$ini", "$nini", "$all", "$alli", "$elemMatch", "$size", "$exists", "$type", "$not",
+        "$regex", "$regexi", "$notRegex", "$notRegexi", "$inGroup", "$notInGroup",
+    ]
+
+    /// Keys that combine conditions rather than name an attribute.
+    static let conditionOperators: Set<String> = ["$or", "$nor", "$and", "$not", "$savedGroup", "$savedGroups"]
+
+    mutating func parseCondition(_ json: JSONValue, at path: JSONPath, depth: Int = 0) -> ConditionNode {
+        guard depth <= Self.maximumDepth, case .object(let object) = json else { return .malformed }
+        var entries: [ConditionEntry] = []
+        for (key, value) in object.members {
+            let entryPath = path.appending(key)
+            switch key {
+            case "$or": entries.append(.or(parseList(value, at: entryPath, depth: depth)))
+            case "$nor": entries.append(.nor(parseList(value, at: entryPath, depth: depth)))
+            case "$and": entries.append(.and(parseList(value, at: entryPath, depth: depth)))
+            case "$not": entries.append(.not(parseCondition(value, at: entryPath, depth: depth + 1)))
+            case "$savedGroup", "$savedGroups": entries.append(.neverMatches)
+            default:
+                // GrowthBook reads any other key, even one starting with `$`, as an attribute path; a config
+                // validator still wants to hear about what is most likely a misspelt operator.
+                if key.hasPrefix("$") { unknownOperators.append(entryPath) }
+                entries.append(.attribute(AttributePath(key), parseValue(value, at: entryPath, depth: depth + 1)))
+            }
+        }
+        return .entries(entries)
+    }
+
+    private mutating func parseList(_ json: JSONValue, at path: JSONPath, depth: Int) -> ConditionList {
+        switch json {
+        case .array(let elements):
+            return .conditions(elements.enumerated().map { parseCondition($1, at: path.appending($0), depth: depth + 1) })
+        case .object(let object) where object.isEmpty:
+            return .conditions([])
+        case .string(let string) where string.isEmpty:
+            return .conditions([])
+        default:
+            return .malformed
+        }
+    }
+
+    mutating func parseValue(_ json: JSONValue, at path: JSONPath, depth: Int) -> ConditionValue {
+        guard case .object(let object) = json, object.keys.allSatisfy({ $0.hasPrefix("$") }) else {
+            return .literal(json)
+        }
+        guard depth <= Self.maximumDepth else { return .operators([.unknown("(too deep)")]) }
+        return .operators(object.members.map { key, operand in
+            parseOperator(key, operand, at: path.appending(key), depth: depth + 1)
+        })
+    }
+
+    private mutating func parseOperator(_ name: String, _ operand: JSONValue, at path: JSONPath, depth: Int) -> ConditionOperator {
+        switch name {
+        case "$eq": return .equal(operand)
+        case "$ne": return .notEqual(operand)
+        case "$lt": return .order(.less, operand)
+        case "$lte": return .order(.lessOrEqual, operand)
+        case "$gt": return .order(.greater, operand)
+        case "$gte": return .order(.greaterOrEqual, operand)
+        case "$veq": return .version(.equal, operand: operand, padded: PaddedVersion.string(for: operand))
+        case "$vne": return .version(.notEqual, operand: operand, padded: PaddedVersion.string(for: operand))
+        case "$vlt": return .version(.less, operand: operand, padded: PaddedVersion.string(for: operand))
+        case "$vlte": return .version(.lessOrEqual, operand: operand, padded: PaddedVersion.string(for: operand))
+        case "$vgt": return .version(.greater, operand: operand, padded: PaddedVersion.string(for: operand))
+        case "$vgte": return .version(.greaterOrEqual, operand: operand, padded: PaddedVersion.string(for: operand))
+        case "$in": return .in(operand.arrayValue, caseInsensitive: false, negated: false)
+        case "$nin": return .in(operand.arrayValue, caseInsensitive: false, negated: true)
+        case "$ini": return .in(operand.arrayValue, caseInsensitive: true, negated: false)
+        case "$nini": return .in(operand.arrayValue, caseInsensitive: true, negated: true)
+        case "$all", "$alli":
+            let values = operand.arrayValue.map { elements in
+                elements.enumerated().map { parseValue($1, at: path.appending($0), depth: depth + 1) }
+            }
+            return .all(values, caseInsensitive: name == "$alli")
+        case "$elemMatch":
+            if case .object(let object) = operand, object.keys.allSatisfy({ $0.hasPrefix("$") }),
+               !object.keys.contains(where: { ["$or", "$nor", "$and", "$savedGroup"].contains($0) }) {
+                return .elemMatch(.value(parseValue(operand, at: path, depth: depth)))
+            }
+            return .elemMatch(.condition(parseCondition(operand, at: path, depth: depth + 1)))
+        case "$size": return .size(parseValue(operand, at: path, depth: depth + 1))
+        case "$exists": return .exists(GrowthBookComparison.isTruthy(operand))
+        case "$type": return .type(operand)
+        case "$not": return .not(parseValue(operand, at: path, depth: depth + 1))
+        case "$regex", "$regexi", "$notRegex", "$notRegexi":
+            let regex = operand.stringValue.flatMap {
+                ConditionRegex(pattern: $0, caseInsensitive: name.hasSuffix("i"))
+            }
+            return .regex(regex, negated: name.hasPrefix("$not"))
+        case "$inGroup": return .inGroup(operand.stringValue, negated: false)
+        case "$notInGroup": return .inGroup(operand.stringValue, negated: true)
+        case "$or", "$nor", "$and", "$savedGroup": return .conditionOperatorOnValue
+        default:
+            unknownOperators.append(path)
+            return .unknown(name)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// Runs one experiment for users, with GrowthBook's `run` semantics. Everything that does not depend on the user
+/// (bucket ranges, the hash seed's FNV prefix) is computed once up front.
+///
+/// Steps, in GrowthBook's order: fewer than two variations or paused → excluded; no usable hash attribute value →
+/// excluded; filters (or, without filters, the namespace) → excluded; condition not met → excluded; hash with the
+/// seed and version; no variation range contains the bucket → excluded (coverage); `force` set → that variation
+/// (excluded if out of range); otherwise the hashed variation, which is an exposure.
+public struct ExperimentEvaluator: Sendable {
+    /// The experiment being run.
+    public let definition: ExperimentDefinition
+    // The precomputed parts are usable from inlinable code so that `assign` can be inlined into hot loops.
+    @usableFromInline
+    let variationCount: Int
+    @usableFromInline
+    let hashAttribute: String
+    @usableFromInline
+    let hashVersion: Int
+    @usableFromInline
+    let seed: PreparedHashSeed
+    @usableFromInline
+    let ranges: [BucketRange]
+    @usableFromInline
+    let filters: [HashFilter]
+    @usableFromInline
+    let namespace: Namespace?
+    @usableFromInline
+    let condition: Condition?
+    @usableFromInline
+    let force: Int?
+    /// Set when the experiment excludes everyone regardless of attributes.
+    @usableFromInline
+    let excludesEveryone: ExclusionReason?
+    /// Whether there are no filters, namespace or condition, so only the hash decides.
+    @usableFromInline
+    let isUntargeted: Bool
+
+    /// Prepares `definition` for repeated evaluation.
+    public init(_ definition: ExperimentDefinition) {
+        self.definition = definition
+        variationCount = definition.variations.count
+        hashAttribute = definition.hashAttribute
+        hashVersion = definition.hashVersion
+        seed = PreparedHashSeed(definition.seed)
+        ranges = definition.bucketRanges
+        filters = definition.filters
+        namespace = definition.namespace
+        condition = definition.condition
+        force = definition.force
+        isUntargeted = definition.filters.isEmpty && definition.namespace == nil && definition.condition == nil
+        if definition.variations.count < 2 {
+            excludesEveryone = .tooFewVariations
+        } else if definition.status != .active {
+            excludesEveryone = .inactive
+        } else {
+            excludesEveryone = nil
+        }
+    }
+
+    /// Buckets `attributes` into a variation: the allocation-free hot path.
+    ///
+    /// - Parameter savedGroups: Legacy saved groups for `$inGroup` / `$notInGroup` in the condition.
+    @inlinable
+    public func assign(_ attributes: Attributes, savedGroups: [String: [JSONValue]] = [:]) -> VariationAssignment {
+        if let excludesEveryone {
+            return VariationAssignment(excludedBecause: excludesEveryone)
+        }
+        guard let position = attributes.position(of: hashAttribute) else {
+            return VariationAssignment(excludedBecause: .missingHashAttribute)
+        }
+        // Matching in place avoids copying the attribute value out of the object.
+        switch attributes.storage[position].value {
+        case .string(let value) where !value.isEmpty:
+            if !isUntargeted, let reason = targetingExclusion(hashValue: value, attributes: attributes, savedGroups: savedGroups) {
+                return VariationAssignment(excludedBecause: reason)
+            }
+            return bucket(hashValue: value)
+        case .number(let number) where number != 0 && number.isFinite:
+            let value = JavaScriptNumberFormat.string(number)
+            if !isUntargeted, let reason = targetingExclusion(hashValue: value, attributes: attributes, savedGroups: savedGroups) {
+                return VariationAssignment(excludedBecause: reason)
+            }
+            return bucket(hashValue: value)
+        default:
+            return VariationAssignment(excludedBecause: .missingHashAttribute)
+        }
+    }
+
+    /// Why filters, the namespace or the condition exclude the user, if they do.
+    @usableFromInline
+    func targetingExclusion(hashValue: String, attributes: Attributes, savedGroups: [String: [JSONValue]]) -> ExclusionReason? {
+        if !filters.isEmpty {
+            if !filters.allSatisfy({ $0.admits(attributes) }) {
+                return .filteredOut
+            }
+        } else if let namespace, !namespace.contains(hashValue: hashValue) {
+            return .notInNamespace
+        }
+        if let condition, !condition.isSatisfied(by: attributes, savedGroups: savedGroups) {
+            return .conditionNotMet
+        }
+        return nil
+    }
+
+    /// Hashes an eligible user and picks the variation (or coverage exclusion, or the experiment's `force`).
+    @inlinable
+    func bucket(hashValue: String) -> VariationAssignment {
+        guard let bucket = seed.hash(value: hashValue, version: hashVersion) else {
+            return VariationAssignment(excludedBecause: .invalidHashVersion)
+        }
+        guard let index = Bucketing.chooseVariation(bucket: bucket, ranges: ranges), index < variationCount else {
+            // No range holds the bucket (coverage), or explicit ranges outnumber the variations.
+            return VariationAssignment(excludedBecause: .notInCoverage, bucket: bucket)
+        }
+        if let force {
+            guard force >= 0 && force < variationCount else {
+                return VariationAssignment(excludedBecause: .forcedVariationOutOfRange, bucket: bucket)
+            }
+            return VariationAssignment(variationIndex: force, bucket: bucket, forcedByConfig: true)
+        }
+        return VariationAssignment(variationIndex: index, bucket: bucket)
+    }
+
+    /// Where `attributes` land in the experiment, with the names and hash details the `assign` command reports.
+    ///
+    /// - Parameter savedGroups: Legacy saved groups for `$inGroup` / `$notInGroup` in the condition.
+    public func evaluate(_ attributes: Attributes, savedGroups: [String: [JSONValue]] = [:]) -> ExperimentEvaluation {
+        let assignment = assign(attributes, savedGroups: savedGroups)
+        let hashValue = assignment.exclusionReason == .missingHashAttribute || assignment.exclusionReason == .tooFewVariations
+            || assignment.exclusionReason == .inactive
+            ? nil : HashAttributeValue.string(for: attributes[hashAttribute])
+        return ExperimentEvaluation(
+            key: definition.key,
+            slot: definition.slot,
+            exclusionReason: assignment.exclusionReason,
+            forcedByConfig: assignment.forcedByConfig,
+            variationIndex: assignment.variationIndex,
+            variant: assignment.variationIndex.map { definition.variations[$0] },
+            hashAttribute: hashAttribute,
+            hashAttributeValue: hashValue,
+            bucket: assignment.bucket
+        )
+    }
+}

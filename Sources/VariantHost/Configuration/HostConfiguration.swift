@@ -1,0 +1,73 @@
+import Experiments
+import VariantKit
+import Foundation
+
+/// The experiment config a host runs with, validated against the registered variants and
+/// ready to assign sessions.
+public struct HostConfiguration: Sendable {
+    /// The default location of the bundled config, relative to the working directory.
+    public static let defaultPath = "Configuration/experiments.json"
+
+    /// The validated config.
+    public let validated: ValidatedExperimentConfig
+    /// The file it came from; nil for the app's built-in defaults.
+    public let source: String?
+    private let assigner: Assigner
+
+    /// Loads and validates the config file at `path` against `registry`.
+    ///
+    /// - Throws: `ConfigError` listing every problem, each located by its JSON path.
+    public init(contentsOf path: String, registry: VariantRegistry) throws(ConfigError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: "is a directory, expected a JSON file")])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: reason)])
+        }
+        let validated = try ExperimentConfig.load(from: data, catalog: Self.catalog(of: registry), source: path)
+        self.init(validated: validated, source: path)
+    }
+
+    /// The app's own slot defaults, with no rules and no experiments: what runs without a config.
+    ///
+    /// - Throws: `ConfigError` if a slot's default is not registered for it, which
+    ///   `VariantRegistry` already refuses.
+    public init(defaultsOf registry: VariantRegistry) throws(ConfigError) {
+        let config = ExperimentConfig(slots: registry.app.slots.map {
+            SlotDefinition(id: SlotID($0.id), defaultVariant: VariantID($0.defaultVariant))
+        })
+        self.init(validated: try config.validated(against: Self.catalog(of: registry), source: "\(registry.app.name) defaults"), source: nil)
+    }
+
+    private init(validated: ValidatedExperimentConfig, source: String?) {
+        self.validated = validated
+        self.source = source
+        assigner = Assigner(config: validated)
+    }
+
+    /// Loads `path` when given; otherwise the bundled config when it exists, else the app's defaults.
+    public static func resolve(path: String?, registry: VariantRegistry) throws(ConfigError) -> HostConfiguration {
+        if let path { return try HostConfiguration(contentsOf: path, registry: registry) }
+        if FileManager.default.fileExists(atPath: defaultPath) {
+            return try HostConfiguration(contentsOf: defaultPath, registry: registry)
+        }
+        return try HostConfiguration(defaultsOf: registry)
+    }
+
+    /// The variants registered in `registry`, as the config validator sees them.
+    public static func catalog(of registry: VariantRegistry) -> VariantCatalog {
+        VariantCatalog(Dictionary(uniqueKeysWithValues: registry.variants.map { (VariantID($0.id), SlotID($0.slot)) }))
+    }
+
+    /// Assigns every slot for `user`, described by `attributes`; `forced` variants, by slot, win.
+    ///
+    /// The user id is the `id` attribute unless `attributes` already holds one.
+    public func assign(user: String, attributes: Attributes = Attributes(), forced: [String: String] = [:]) -> SessionAssignment {
+        var withID = attributes
+        if withID["id"] == nil { withID["id"] = .string(user) }
+        let forcedVariants = Dictionary(uniqueKeysWithValues: forced.map { (SlotID($0.key), VariantID($0.value)) })
+        return assigner.assign(attributes: withID, forcedVariants: forcedVariants)
+    }
+}

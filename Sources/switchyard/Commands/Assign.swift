@@ -1,0 +1,64 @@
+import ArgumentParser
+import Experiments
+import Foundation
+import VariantHost
+
+/// `switchyard assign`: which variant a user gets in every slot and experiment, and why.
+struct Assign: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show which variant a user gets in every slot, and how every experiment treats them."
+    )
+
+    @OptionGroup var userOptions: UserOptions
+
+    @Option(help: ArgumentHelp("The experiment config (default: Configuration/experiments.json).", valueName: "path"))
+    var config: String?
+
+    @Flag(help: "Print the stable JSON form instead of a table.")
+    var json = false
+
+    func validate() throws {
+        guard userOptions.user != nil else { throw ValidationError("--user is required") }
+    }
+
+    func run() throws {
+        let registry = try Host.registry()
+        let configuration = try Host.configuration(path: config, registry: registry)
+        let user = userOptions.user ?? ""
+        let assignment = configuration.assign(user: user, attributes: try userOptions.parsedAttributes())
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            StandardIO.write(String(decoding: try encoder.encode(assignment), as: UTF8.self) + "\n")
+            return
+        }
+        var slots = [["SLOT", "VARIANT", "CHOSEN BY"]]
+        for slot in assignment.slots {
+            slots.append([slot.slot.rawValue, slot.variant.rawValue, describe(slot.reason, in: configuration)])
+        }
+        var experiments = [["EXPERIMENT", "IN", "VARIATION", "HASHED", "BUCKET"]]
+        for experiment in assignment.experiments {
+            let variation = experiment.variationIndex.map { "\($0): \(experiment.variant?.rawValue ?? "")" }
+                ?? (experiment.exclusionReason?.rawValue ?? "-")
+            let hashed = "\(experiment.hashAttribute)=\(experiment.hashAttributeValue ?? "(missing)")"
+            experiments.append([
+                experiment.key, experiment.inExperiment ? "yes" : "no", variation, hashed,
+                experiment.bucket.map { String(format: "%.4f", $0) } ?? "-",
+            ])
+        }
+        StandardIO.write("user \(user)\n\n\(TextTable.render(slots))\n\n\(TextTable.render(experiments))\n")
+    }
+
+    private func describe(_ reason: AssignmentReason, in configuration: HostConfiguration) -> String {
+        switch reason {
+        case .experiment(let key, let index, _, _, let bucket):
+            "experiment \(key), variation \(index) (bucket \(String(format: "%.4f", bucket))): an exposure"
+        case .forced: "--variant"
+        case .forcedByConfig(let key, let index): "experiment \(key) forces variation \(index)"
+        case .rule(let index):
+            "rule \(index)" + (configuration.validated.config.rules.indices.contains(index)
+                ? ": \(configuration.validated.config.rules[index].condition)" : "")
+        case .default: "slot default"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import FlowEvents
+import FlowReports
+import VariantHost
+
+/// `switchyard report`: funnels per variant and a verdict, from any number of event logs.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Report funnels per variant and a verdict for every experiment in event logs.",
+        discussion: """
+            Users are counted in the variant of their first exposure; users exposed to several variants of \
+            an experiment are reported and excluded. Malformed lines are skipped and counted.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("JSON Lines event logs.", valueName: "events"))
+    var events: [String]
+
+    @OptionGroup var options: ReportOptionGroup
+
+    func run() throws {
+        let configurations = try Host.reportConfigurations(configPath: options.config)
+        var accumulator = ExperimentLogAccumulator(options: ReportOptions(
+            experiment: options.experiment,
+            control: options.control,
+            settings: options.settings,
+            experiments: configurations
+        ))
+        let summary: ReadSummary
+        do {
+            summary = try FlowEventReader(paths: events).readParallel(workers: 2) { batch in
+                accumulator.consume(contentsOf: batch)
+            }
+        } catch {
+            throw CommandError("\(error)")
+        }
+        let report: Report
+        do {
+            report = try ReportBuilder.report(from: accumulator, inputs: events, diagnostics: summary.diagnostics)
+        } catch {
+            throw CommandError("\(error)")
+        }
+        try ReportOutput.write(report, options: options)
+    }
+}
+
+extension ReadSummary {
+    /// The summary as report diagnostics: nothing when every line was read.
+    var diagnostics: [String] { isClean ? [] : [description] }
+}

@@ -1,0 +1,71 @@
+import Experiments
+import Testing
+
+@Suite("GrowthBook hashing and bucketing")
+struct HashingTests {
+    @Test("FNV-1a matches the published 32-bit test vectors for ASCII")
+    func fnvVectors() {
+        #expect(FNV1a.hash("") == 0x811C_9DC5)
+        #expect(FNV1a.hash("a") == 0xE40C_292C)
+        #expect(FNV1a.hash("foobar") == 0xBF9C_F968)
+    }
+
+    @Test("non-ASCII characters are hashed as UTF-16 code units, astral ones as two surrogates")
+    func utf16CodeUnits() {
+        var accented = FNV1a()
+        accented.combine(codeUnit: 0x00E9)
+        #expect(FNV1a.hash("é") == accented.value)
+        var emoji = FNV1a()
+        emoji.combine(codeUnit: 0xD83D)
+        emoji.combine(codeUnit: 0xDE00)
+        #expect(FNV1a.hash("😀") == emoji.value)
+        var cjk = FNV1a()
+        for unit in "中文".utf16 { cjk.combine(codeUnit: unit) }
+        #expect(FNV1a.hash("中文") == cjk.value)
+    }
+
+    @Test("hash versions 1 and 2 follow GrowthBook's formulas; other versions have no hash", arguments: ["", "a", "user-42", "Zoë", "😀 ok", String(repeating: "long-", count: 100)])
+    func formulas(value: String) {
+        let seed = "onboarding-order"
+        #expect(GrowthBookHash.hash(seed: seed, value: value, version: 1) == Double(FNV1a.hash(value + seed) % 1000) / 1000)
+        #expect(GrowthBookHash.hash(seed: seed, value: value, version: 2) == Double(FNV1a.hash(String(FNV1a.hash(seed + value))) % 10000) / 10000)
+        #expect(GrowthBookHash.hash(seed: seed, value: value, version: 3) == nil)
+        #expect(GrowthBookHash.hash(seed: seed, value: value, version: 0) == nil)
+        for version in [1, 2, 3] {
+            #expect(PreparedHashSeed(seed).hash(value: value, version: version) == GrowthBookHash.hash(seed: seed, value: value, version: version))
+        }
+    }
+
+    @Test("decimal digits are folded exactly as String(number) would be", arguments: [0, 7, 10, 99, 100, 12_345, 999_999_999, 1_000_000_000, UInt32.max])
+    func decimalDigits(number: UInt32) {
+        var direct = FNV1a()
+        direct.combine(decimalDigitsOf: number)
+        #expect(direct.value == FNV1a.hash(String(number)))
+    }
+
+    @Test("coverage clamps to 0...1 and invalid weights fall back to equal weights")
+    func bucketRanges() {
+        #expect(Bucketing.ranges(variationCount: 2, coverage: 2) == Bucketing.ranges(variationCount: 2, coverage: 1))
+        #expect(Bucketing.ranges(variationCount: 2, coverage: -1) == [BucketRange(start: 0, end: 0), BucketRange(start: 0.5, end: 0.5)])
+        #expect(Bucketing.ranges(variationCount: 2, weights: [0.9, 0.9]) == Bucketing.ranges(variationCount: 2))
+        #expect(Bucketing.ranges(variationCount: 3, weights: [0.5, 0.5]) == Bucketing.ranges(variationCount: 3))
+        #expect(Bucketing.ranges(variationCount: 2, weights: [1.2, -0.2]) == Bucketing.ranges(variationCount: 2))
+        #expect(Bucketing.ranges(variationCount: 2, coverage: .nan) == Bucketing.ranges(variationCount: 2, coverage: 0))
+    }
+
+    @Test("a bucket outside every range chooses no variation")
+    func chooseVariation() {
+        let ranges = Bucketing.ranges(variationCount: 2, coverage: 0.5)
+        #expect(Bucketing.chooseVariation(bucket: 0.1, ranges: ranges) == 0)
+        #expect(Bucketing.chooseVariation(bucket: 0.3, ranges: ranges) == nil)
+        #expect(Bucketing.chooseVariation(bucket: 0.6, ranges: ranges) == 1)
+    }
+
+    @Test("numbers are stringified for hashing exactly as JavaScript's String(number)", arguments: [
+        (1.0, "1"), (-0.5, "-0.5"), (1e21, "1e+21"), (1e-7, "1e-7"), (123_456_789_012.0, "123456789012"),
+        (0.000001, "0.000001"), (1.5e300, "1.5e+300"), (100.0, "100"),
+    ])
+    func javaScriptNumbers(number: Double, expected: String) {
+        #expect(JavaScriptNumberFormat.string(number) == expected)
+    }
+}
