@@ -93,6 +93,7 @@ let package = Package(
         ),
 
         // Benchmarks: release-built commands that print figures.
+        .executableTarget(name: "AssignmentBenchmark", dependencies: ["Experiments"], swiftSettings: strictSettings),
         .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
 
         .testTarget(

@@ -85,3 +85,15 @@ struct AbandonmentTests {
         }
     }
 }
+
+@Suite("Profile drafts")
+struct ProfileDraftTests {
+    @Test("signup after profile refuses a blank display name on the profile screen, before signup", arguments: [0, 1])
+    func blankDraft(shellIndex: Int) throws {
+        let root = try makeRoot(appShells[shellIndex], SignupAfterProfileVariant.self)
+        let recording = FlowRecording.walk(root, turns: [Turn.getStarted, Turn.saveProfile("  "), Turn.saveProfile("Ada"), Turn.signUp()])
+        #expect(recording.screensShown == ["welcome", "profile", "signup", "home"])
+        #expect(recording.mutations == ["create_account:succeeded"], "checking a draft changes nothing")
+        #expect(recording.outcome.isCompleted)
+    }
+}

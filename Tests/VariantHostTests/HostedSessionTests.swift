@@ -37,7 +37,7 @@ struct HostedSessionTests {
             "action signup-after-profile onboarding-order profile",
             "screen_shown signup-after-profile onboarding-order signup",
             "action signup-after-profile onboarding-order signup",
-            "mutation signup-after-profile onboarding-order -",
+            "mutation signup-after-profile onboarding-order signup",
             "child_finished tablet - -",
             "screen_shown tablet - home",
             "flow_completed tablet - home",

@@ -1,13 +1,16 @@
 import Coordination
 import OnboardingApp
 
-/// Profile first: the profile is kept as a draft in the coordinator, and the account is
-/// created, with that profile, only when signup is submitted. Back from signup returns to the
+/// Profile first: the profile is checked by the service and kept as a draft in the
+/// coordinator, and the account is created, with that profile, only when signup is submitted. Back from signup returns to the
 /// profile form with the draft still filled in.
 final class SignupAfterProfileCoordinator: AuthFlowCoordinator {
     override func start() {
         let profile = services.screens.makeProfile(draft: nil, allowsBack: true)
-        profile.onSave = { [unowned self] draft in showSignup(with: draft) }
+        profile.onSave = { [unowned self, unowned profile] draft in
+            guard checkDraft(draft, errorsOn: profile) else { return }
+            showSignup(with: draft)
+        }
         show(profile)
     }
 

@@ -73,6 +73,19 @@ open class AuthFlowCoordinator: Coordinator {
         }
     }
 
+    /// Asks the service whether `profile` is acceptable, without saving it; on refusal shows
+    /// the error on `screen`. Not a model change, so nothing is recorded.
+    public final func checkDraft(_ profile: Profile, errorsOn screen: any ProfileScreen) -> Bool {
+        do {
+            try services.accounts.validateProfile(profile)
+            screen.errorMessage = nil
+            return true
+        } catch {
+            screen.errorMessage = error.message
+            return false
+        }
+    }
+
     private func perform(
         _ operation: String,
         errorsOn showError: (String?) -> Void,

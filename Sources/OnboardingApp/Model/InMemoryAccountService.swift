@@ -33,6 +33,10 @@ public final class InMemoryAccountService: AccountService {
         return account
     }
 
+    public func validateProfile(_ profile: Profile) throws(AccountError) {
+        try Self.check(profile)
+    }
+
     public func updateProfile(_ profile: Profile, of account: Account) throws(AccountError) -> Account {
         guard var stored = accountsByEmail[account.email.lowercased()], stored.id == account.id else {
             throw .unknownAccount

@@ -6,6 +6,7 @@ import FlowEvents
 ///
 /// Each event is stamped with the session, the user, the clock's time, and attributed to the
 /// variant whose coordinator emitted it (its origin) and the experiment that chose it.
+/// Mutations are logged with the screen that was visible when the coordinator made them.
 public final class SessionRecorder {
     /// The session's identifier.
     public let session: String
@@ -14,6 +15,7 @@ public final class SessionRecorder {
     private let sink: any FlowEventSink
     private let clock: any EventClock
     private let experimentsByVariant: [String: String]
+    private var visibleScreen: String?
     /// The first error the sink reported; recording stops after it.
     public private(set) var failure: EventSinkError?
 
@@ -67,6 +69,7 @@ public final class SessionRecorder {
         let experiment = variant.flatMap { experimentsByVariant[$0] }
         switch signal.kind {
         case .screenShown(let screen):
+            visibleScreen = screen
             record(type: .screenShown, experiment: experiment, variant: variant, screen: screen)
         case .action(let screen, let action):
             record(type: .action, experiment: experiment, variant: variant, screen: screen, action: action)
@@ -84,12 +87,12 @@ public final class SessionRecorder {
             )
         case .mutation(let operation, .succeeded):
             record(
-                type: .mutation, experiment: experiment, variant: variant,
+                type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen,
                 properties: ["operation": operation, "outcome": "succeeded"]
             )
         case .mutation(let operation, .failed(let reason)):
             record(
-                type: .mutation, experiment: experiment, variant: variant,
+                type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen,
                 properties: ["operation": operation, "outcome": "failed", "reason": reason]
             )
         case .flowCompleted(let screen):

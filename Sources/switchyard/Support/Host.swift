@@ -29,4 +29,13 @@ enum Host {
     static func reportConfigurations(configPath path: String?) throws -> [String: ExperimentConfiguration] {
         try configuration(path: path, registry: registry()).reportConfigurations
     }
+
+    /// The behaviour model at `path`.
+    static func behavior(path: String) throws -> BehaviorModel {
+        do {
+            return try BehaviorModelLoader.load(contentsOf: path)
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
 }

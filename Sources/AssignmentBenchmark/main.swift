@@ -1,0 +1,218 @@
+import Experiments
+import Foundation
+
+/// Measures single-core assignment throughput for a two-variation experiment without a condition, raw hash
+/// throughput, and (when the `growthbook` Python package is importable) the Python SDK on the same ids.
+///
+/// Usage: `swift run -c release AssignmentBenchmark [--assignments N]`
+
+/// Command-line options.
+struct Options {
+    var assignments = 20_000_000
+
+    init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments.dropFirst()
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--assignments":
+                guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
+                    throw UsageError(message: "--assignments needs a positive integer")
+                }
+                assignments = value
+            case "--help", "-h":
+                throw UsageError(message: "usage: AssignmentBenchmark [--assignments N]")
+            default:
+                throw UsageError(message: "unknown argument \(argument)\nusage: AssignmentBenchmark [--assignments N]")
+            }
+        }
+    }
+}
+
+/// A command-line mistake, printed instead of running.
+struct UsageError: Error {
+    let message: String
+}
+
+/// Distinct user ids generated up front and cycled through, so memory stays bounded for large runs.
+let distinctUserCount = 250_000
+
+func seconds(_ duration: Duration) -> Double {
+    let components = duration.components
+    return Double(components.seconds) + Double(components.attoseconds) * 1e-18
+}
+
+func format(_ rate: Double) -> String {
+    String(format: "%.2f M/s", rate / 1_000_000)
+}
+
+/// Throughput of one measured operation over several rounds.
+struct Measurement {
+    /// Operations per second in the fastest round, the least disturbed by other load on the machine.
+    var best: Double
+    /// Operations per second in the median round.
+    var median: Double
+    /// A value derived from every result, printed so the optimiser cannot discard the work.
+    var checksum: Int
+}
+
+/// Runs `body` over `iterations` operations split into `rounds` equal rounds and reports the best and median rate.
+func measure(iterations: Int, rounds: Int = 5, _ body: (Int) -> Int) -> Measurement {
+    let clock = ContinuousClock()
+    let perRound = max(iterations / rounds, 1)
+    var rates: [Double] = []
+    var checksum = 0
+    for _ in 0..<rounds {
+        var result = 0
+        let elapsed = clock.measure {
+            result = body(perRound)
+        }
+        checksum &+= result
+        rates.append(Double(perRound) / max(seconds(elapsed), 1e-9))
+    }
+    rates.sort()
+    return Measurement(best: rates[rates.count - 1], median: rates[rates.count / 2], checksum: checksum)
+}
+
+func report(_ label: String, _ measurement: Measurement, _ detail: String) {
+    let padded = label.padding(toLength: 46, withPad: " ", startingAt: 0)
+    print("  \(padded) best \(format(measurement.best)), median \(format(measurement.median))   [\(detail) \(measurement.checksum)]")
+}
+
+/// The Python SDK's throughput for the same work, or `nil` when `growthbook` cannot be imported.
+func pythonRates(ids: Int) -> (hashes: Double, assignments: Double)? {
+    let script = """
+    import sys, time
+    try:
+        from growthbook.core import gbhash, getBucketRanges, chooseVariation
+    except Exception:
+        sys.exit(3)
+    n = int(sys.argv[1])
+    ids = ["user-%d" % i for i in range(n)]
+    start = time.perf_counter()
+    total = 0.0
+    for user in ids:
+        total += gbhash("onboarding-order", user, 2)
+    hash_rate = n / (time.perf_counter() - start)
+    ranges = getBucketRanges(2, 1, [0.5, 0.5])
+    start = time.perf_counter()
+    chosen = 0
+    for user in ids:
+        chosen += chooseVariation(gbhash("onboarding-order", user, 2), ranges)
+    assign_rate = n / (time.perf_counter() - start)
+    print(hash_rate, assign_rate, total, chosen)
+    """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, String(ids)]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+        try process.run()
+    } catch {
+        return nil
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    guard fields.count >= 2 else { return nil }
+    return (fields[0], fields[1])
+}
+
+func run(options: Options) throws {
+    let slot: SlotID = "auth-flow"
+    let catalog = VariantCatalog(["signup-before-profile": slot, "signup-after-profile": slot])
+    let experiment = ExperimentDefinition(
+        key: "onboarding-order", slot: slot, variations: ["signup-before-profile", "signup-after-profile"],
+        weights: [0.5, 0.5], coverage: 1, hashVersion: 2
+    )
+    let config = try ExperimentConfig(slots: [SlotDefinition(id: slot, defaultVariant: "signup-before-profile")], experiments: [experiment])
+        .validated(against: catalog)
+    let assigner = Assigner(config: config)
+    let evaluator = ExperimentEvaluator(experiment)
+
+    let pool = min(options.assignments, distinctUserCount)
+    let ids = (0..<pool).map { "user-\($0)" }
+    let attributes: [Attributes] = ids.map { ["id": .string($0)] }
+    print("Assignment benchmark: 2-variation experiment, hash version 2, no condition, one core")
+    print("  \(options.assignments) operations over \(pool) distinct user ids (generated up front)")
+
+    let hashes = measure(iterations: options.assignments) { iterations in
+        ids.withUnsafeBufferPointer { users in
+            var total = 0
+            var next = 0
+            for _ in 0..<iterations {
+                let bucket = GrowthBookHash.hash(seed: "onboarding-order", value: users[next], version: 2) ?? 0
+                total &+= Int(bucket * 10_000)
+                next = next + 1 == pool ? 0 : next + 1
+            }
+            return total
+        }
+    }
+    report("raw hashes (GrowthBookHash.hash, v2):", hashes, "checksum")
+
+    let assignments = measure(iterations: options.assignments) { iterations in
+        // Borrowing the inputs through a buffer keeps array-element copies (and their reference counting) out
+        // of the measurement.
+        attributes.withUnsafeBufferPointer { users in
+            var total = 0
+            var next = 0
+            for _ in 0..<iterations {
+                total &+= evaluator.assign(users[next]).variationIndex ?? -1
+                next = next + 1 == pool ? 0 : next + 1
+            }
+            return total
+        }
+    }
+    report("assignments (ExperimentEvaluator.assign):", assignments, "variation 1 count")
+
+    let records = measure(iterations: options.assignments) { iterations in
+        attributes.withUnsafeBufferPointer { users in
+            var total = 0
+            var next = 0
+            for _ in 0..<iterations {
+                total &+= evaluator.evaluate(users[next]).variationIndex ?? -1
+                next = next + 1 == pool ? 0 : next + 1
+            }
+            return total
+        }
+    }
+    report("full records (ExperimentEvaluator.evaluate):", records, "variation 1 count")
+
+    let sessionIterations = max(options.assignments / 4, 1)
+    let sessions = measure(iterations: sessionIterations) { iterations in
+        attributes.withUnsafeBufferPointer { users in
+            var total = 0
+            var next = 0
+            for _ in 0..<iterations {
+                let assignment = assigner.assign(attributes: users[next])
+                total &+= assignment.slots[0].reason.isExposure ? 1 : 0
+                next = next + 1 == pool ? 0 : next + 1
+            }
+            return total
+        }
+    }
+    report("whole sessions (Assigner.assign, 1 slot):", sessions, "exposures")
+    let target = 20_000_000.0
+    print("  target >= \(format(target)) assignments (best round): \(assignments.best >= target ? "met" : "NOT met")")
+
+    let pythonIDs = min(options.assignments, 1_000_000)
+    if let python = pythonRates(ids: pythonIDs) {
+        print("Python growthbook SDK on \(pythonIDs) of the same ids (gbhash + chooseVariation, ranges precomputed):")
+        print("  raw hashes:  \(format(python.hashes))   Swift (best) is \(String(format: "%.0f", hashes.best / python.hashes))x faster")
+        print("  assignments: \(format(python.assignments))   Swift (best) is \(String(format: "%.0f", assignments.best / python.assignments))x faster")
+    } else {
+        print("Python growthbook SDK not importable (pip install growthbook); skipping the comparison.")
+    }
+}
+
+do {
+    try run(options: Options(arguments: CommandLine.arguments))
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data((error.message + "\n").utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import VariantHost
+
+/// `switchyard simulate`: synthetic users drive the real coordinators, in parallel, reproducibly.
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Drive synthetic users through the real coordinators and log their events.",
+        discussion: """
+            Each user is assigned by the experiment config and walks the flow as the behaviour model says, \
+            on a simulated clock. The same --seed gives a byte-identical log whatever --jobs is.
+            """
+    )
+
+    @Option(help: "How many users to simulate.")
+    var users: Int
+
+    @Option(help: ArgumentHelp("The experiment config (default: Configuration/experiments.json when it exists).", valueName: "path"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("The behaviour model.", valueName: "path"))
+    var behavior = "Configuration/behavior.json"
+
+    @Option(help: "The seed of every random draw.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("The JSON Lines log to write.", valueName: "path"))
+    var events = "simulation.jsonl"
+
+    @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
+    var jobs: Int = ProcessInfoCores.active
+
+    @Flag(help: "Add to an existing log instead of refusing.")
+    var append = false
+
+    @Flag(help: "Replace an existing log, once the new one is complete.")
+    var replace = false
+
+    func validate() throws {
+        guard users >= 0 else { throw ValidationError("--users must be 0 or more, got \(users)") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard !(append && replace) else { throw ValidationError("--append and --replace cannot be used together") }
+    }
+
+    func run() async throws {
+        let registry = try Host.registry()
+        let runner = SimulationRunner(
+            simulation: Simulation(users: users, seed: seed, jobs: jobs),
+            configuration: try Host.configuration(path: config, registry: registry),
+            behavior: try Host.behavior(path: behavior),
+            registry: registry
+        )
+        let figures = try await runner.run(into: events, existing: append ? .append : replace ? .replace : .refuse)
+        StandardIO.write(figures.summary)
+    }
+}

@@ -1,0 +1,112 @@
+import Experiments
+import FlowEvents
+import Foundation
+import VariantHost
+
+/// Runs a simulation into a log file for `simulate` and `demo`: progress on a terminal, a
+/// fresh log written aside and moved into place only when complete, figures at the end.
+struct SimulationRunner {
+    /// What to do when the log already holds events.
+    enum ExistingLog {
+        /// Refuse, naming the options below.
+        case refuse
+        /// Add the new sessions after the existing ones.
+        case append
+        /// Start a new log, replacing the old one once the new one is complete.
+        case replace
+    }
+
+    var simulation: Simulation
+    var configuration: HostConfiguration
+    var behavior: BehaviorModel
+    var registry: VariantRegistry
+
+    /// Simulates into `path` and returns the figures of the run.
+    func run(into path: String, existing: ExistingLog) async throws -> SimulationFigures {
+        let hasEvents = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0
+        if hasEvents, existing == .refuse {
+            throw CommandError("\(path) already holds events; pass --append to add to it or --replace to start a new log")
+        }
+        let writesAside = existing != .append || !hasEvents
+        let target = writesAside ? path + ".partial" : path
+        if writesAside { try? FileManager.default.removeItem(atPath: target) }
+        let log: JSONLinesFileSink
+        do {
+            log = try JSONLinesFileSink(path: target, bufferLimit: 1 << 20)
+        } catch {
+            throw CommandError("cannot log events: \(error)")
+        }
+        let configuration = configuration
+        let progress = ProgressLine(enabled: StandardIO.errorIsTerminal)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let tally: SimulationProgress
+        do {
+            tally = try await simulation.run(
+                registry: registry,
+                behavior: behavior,
+                assign: { user in
+                    configuration.assign(user: user.id, attributes: Attributes(user.attributes.map { ($0.key, .string($0.value)) })).slots
+                },
+                log: log,
+                progress: { progress.show($0, elapsed: clock.now - started) }
+            )
+            try log.flush()
+        } catch {
+            progress.finish()
+            throw CommandError("\(error)")
+        }
+        progress.finish()
+        if writesAside {
+            do {
+                if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+                try FileManager.default.moveItem(atPath: target, toPath: path)
+            } catch {
+                throw CommandError("cannot move the finished log \(target) to \(path): \(error.localizedDescription)")
+            }
+        }
+        return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobs, path: path)
+    }
+}
+
+/// The result of a simulation run, as printed.
+struct SimulationFigures {
+    var tally: SimulationProgress
+    var seconds: Double
+    var jobs: Int
+    var path: String
+
+    var summary: String {
+        let users = tally.usersDone
+        let completedShare = users > 0 ? Double(tally.completed) / Double(users) * 100 : 0
+        let peak = PeakMemory.residentMiB().map { String(format: ", peak memory %.0f MiB", $0) } ?? ""
+        return """
+            Simulated \(users.grouped) users in \(String(format: "%.2f", seconds)) s with \(jobs) job\(jobs == 1 ? "" : "s"): \
+            \(Int(Double(users) / max(seconds, 1e-9)).grouped) sessions/s, \(Int(Double(tally.events) / max(seconds, 1e-9)).grouped) events/s\(peak)
+              completed \(tally.completed.grouped) (\(String(format: "%.1f", completedShare))%), abandoned \(tally.abandoned.grouped)
+              \(tally.events.grouped) events, \(String(format: "%.1f", Double(tally.bytes) / 1_048_576)) MiB -> \(path)
+
+            """
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension Int {
+    /// The number with thousands separators, independent of locale: `1,234,567`.
+    var grouped: String {
+        let digits = String(magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return self < 0 ? "-" + result : result
+    }
+}
