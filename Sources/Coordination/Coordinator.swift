@@ -46,7 +46,7 @@ open class Coordinator {
     /// Creates a coordinator that will show its screens on `navigator`.
     public init(navigator: Navigator, name: String? = nil, origin: String? = nil) {
         self.navigator = navigator
-        self.name = name ?? String(describing: type(of: self))
+        self.name = name ?? _typeName(type(of: self), qualified: false)
         self.origin = origin
     }
 

@@ -37,12 +37,11 @@ public struct ScreenField: Sendable, Hashable, Identifiable {
 
     /// Splits a multiple-choice value (`"music, travel"`) into its trimmed, non-empty parts.
     public static func splitChoices(_ value: String) -> [String] {
-        value.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        value.utf8.split(separator: UInt8(ascii: ",")).compactMap { part in
+            guard let first = part.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+                  let last = part.lastIndex(where: { $0 != UInt8(ascii: " ") })
+            else { return nil }
+            return String(Substring(part[first...last]))
+        }
     }
 }

@@ -24,13 +24,13 @@ public enum JSONLineEncoder {
         bytes.append(contentsOf: #","action":"#.utf8)
         appendOptionalString(event.action, to: &bytes)
         bytes.append(contentsOf: #","properties":{"#.utf8)
-        var isFirst = true
-        for key in event.properties.keys.sorted() {
-            if !isFirst { bytes.append(UInt8(ascii: ",")) }
-            isFirst = false
-            appendString(key, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            appendString(event.properties[key] ?? "", to: &bytes)
+        if event.properties.count == 1, let (key, value) = event.properties.first {
+            appendMember(key, value, to: &bytes)
+        } else if !event.properties.isEmpty {
+            for (index, member) in event.properties.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendMember(member.key, member.value, to: &bytes)
+            }
         }
         bytes.append(contentsOf: "}}\n".utf8)
     }
@@ -45,22 +45,43 @@ public enum JSONLineEncoder {
     /// Appends `value` as a JSON string literal, escaping quotes, backslashes and control characters.
     public static func appendString(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hexDigits = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most strings need no escaping: copy runs of plain bytes in bulk.
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(for: byte, to: &bytes)
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(for byte: UInt8, to bytes: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+        case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+        case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+        case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+        default:
+            let hexDigits: StaticString = "0123456789abcdef"
+            bytes.append(contentsOf: #"\u00"#.utf8)
+            hexDigits.withUTF8Buffer { digits in
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0xF)])
+            }
+        }
+    }
+
+    private static func appendMember(_ key: String, _ value: String, to bytes: inout [UInt8]) {
+        appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendString(value, to: &bytes)
     }
 
     private static func appendOptionalString(_ value: String?, to bytes: inout [UInt8]) {

@@ -2,31 +2,25 @@ import Coordination
 
 /// The profile screen as a form: `display_name` and `interests` fields and a `save_profile` action.
 final class ProfileForm: ProfileScreen {
-    var errorMessage: String?
+    var errorMessage: String? {
+        didSet { content.error = errorMessage }
+    }
     var onSave: ((Profile) -> Void)?
-    private var displayName: String
-    private var interests: [String]
-    private let allowsBack: Bool
 
     let name = "profile"
+    /// Rebuilt only when what it shows changes: drivers read it on every turn.
+    private(set) var content: ScreenContent
 
     init(draft: Profile?, allowsBack: Bool) {
-        displayName = draft?.displayName ?? ""
-        interests = draft?.interests ?? []
-        self.allowsBack = allowsBack
-    }
-
-    var content: ScreenContent {
-        ScreenContent(
+        content = ScreenContent(
             title: "Tell us about you",
-            error: errorMessage,
             fields: [
-                ScreenField(id: "display_name", label: "Display name", value: displayName),
+                ScreenField(id: "display_name", label: "Display name", value: draft?.displayName ?? ""),
                 ScreenField(
                     id: "interests",
                     label: "Interests",
                     kind: .choice(options: Profile.availableInterests, allowsMultiple: true),
-                    value: interests.joined(separator: ","),
+                    value: draft?.interests.joined(separator: ",") ?? "",
                     isRequired: false
                 ),
             ],
@@ -37,8 +31,10 @@ final class ProfileForm: ProfileScreen {
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         guard action == "save_profile" else { return }
-        displayName = fields["display_name"] ?? displayName
-        interests = ScreenField.splitChoices(fields["interests"] ?? "")
+        let displayName = fields["display_name"] ?? content.fields[0].value
+        let interests = ScreenField.splitChoices(fields["interests"] ?? "")
+        content.fields[0].value = displayName
+        content.fields[1].value = interests.joined(separator: ",")
         onSave?(Profile(displayName: displayName, interests: interests))
     }
 }

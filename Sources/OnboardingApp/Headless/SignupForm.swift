@@ -2,20 +2,18 @@ import Coordination
 
 /// The signup screen as a form: `email` and `password` fields and a `create_account` action.
 final class SignupForm: SignupScreen {
-    var errorMessage: String?
+    var errorMessage: String? {
+        didSet { content.error = errorMessage }
+    }
     var onSubmit: ((Credentials) -> Void)?
-    private var email: String
 
     let name = "signup"
+    /// Rebuilt only when what it shows changes: drivers read it on every turn.
+    private(set) var content: ScreenContent
 
     init(email: String) {
-        self.email = email
-    }
-
-    var content: ScreenContent {
-        ScreenContent(
+        content = ScreenContent(
             title: "Create your account",
-            error: errorMessage,
             fields: [
                 ScreenField(id: "email", label: "Email", kind: .email, value: email),
                 ScreenField(id: "password", label: "Password", kind: .password),
@@ -26,7 +24,8 @@ final class SignupForm: SignupScreen {
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         guard action == "create_account" else { return }
-        email = fields["email"] ?? email
+        let email = fields["email"] ?? content.fields[0].value
+        if email != content.fields[0].value { content.fields[0].value = email }
         onSubmit?(Credentials(email: email, password: fields["password"] ?? ""))
     }
 }

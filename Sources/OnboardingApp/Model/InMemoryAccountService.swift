@@ -1,5 +1,3 @@
-import Foundation
-
 /// An account service that keeps accounts in memory and refuses what a real backend would:
 /// a taken email, an email that is not an address, a weak password, a blank display name.
 public final class InMemoryAccountService: AccountService {
@@ -56,11 +54,17 @@ public final class InMemoryAccountService: AccountService {
         accountsByEmail[account.email.lowercased()] = account
     }
 
+    /// One `@` with text before it, a dot inside the domain, no spaces.
     private static func isAddress(_ email: String) -> Bool {
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !email.contains(" ") else { return false }
-        let domain = parts[1]
-        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+        let bytes = email.utf8
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at != bytes.startIndex,
+              !bytes.contains(UInt8(ascii: " "))
+        else { return false }
+        let domain = bytes[bytes.index(after: at)...]
+        return !domain.contains(UInt8(ascii: "@"))
+            && domain.contains(UInt8(ascii: "."))
+            && domain.first != UInt8(ascii: ".")
+            && domain.last != UInt8(ascii: ".")
     }
 
     private static func isStrong(_ password: String) -> Bool {
@@ -69,8 +73,9 @@ public final class InMemoryAccountService: AccountService {
             && password.contains(where: \.isNumber)
     }
 
+    /// A display name has 1 to 40 characters and is not only spaces.
     private static func check(_ profile: Profile) throws(AccountError) {
-        let name = profile.displayName.trimmingCharacters(in: .whitespaces)
-        guard (1...40).contains(name.count) else { throw .invalidDisplayName }
+        let name = profile.displayName
+        guard name.contains(where: { !$0.isWhitespace }), name.count <= 40 else { throw .invalidDisplayName }
     }
 }
