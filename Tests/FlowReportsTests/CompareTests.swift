@@ -110,3 +110,20 @@ struct CompareTests {
         #expect(report.experiments.first?.analysis.sampleRatio?.expectedWeights == [0.7, 0.3])
     }
 }
+
+@Suite("Naming compare arms")
+struct CompareArmNamingTests {
+    @Test("slots left at their default do not name the arm; the forced variant does")
+    func defaultsDoNotVote() {
+        var accumulator = ArmLogAccumulator()
+        for user in ["u1", "u2"] {
+            for (variant, reason) in [("phone", "default"), ("signup-after-profile", "forced")] {
+                accumulator.consume(FlowEvent(
+                    time: EventTimestamp(millisecondsSince1970: 0), session: user, user: user, variant: variant,
+                    type: .assignment, properties: ["slot": "s", "reason": reason]
+                ))
+            }
+        }
+        #expect(accumulator.votedArmName == "signup-after-profile")
+    }
+}

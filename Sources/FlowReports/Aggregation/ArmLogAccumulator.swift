@@ -3,7 +3,8 @@ public import FlowEvents
 /// Consumes one log of a `compare` one event at a time; the whole file is one arm.
 ///
 /// The arm's users are the users with a `session_started` event in the file, each anchored at their first
-/// one. The arm is named by the variant its `assignment` and `exposure` events name most often (ties go to the
+/// one. The arm is named by the variant its `assignment` (other than slot defaults) and `exposure` events name
+/// most often (ties go to the
 /// alphabetically first), counting only events of ``CompareOptions/experiment`` when it is set (an
 /// `exposure`'s experiment or an `assignment`'s `slot` property). Memory grows with distinct users.
 ///
@@ -69,8 +70,10 @@ public struct ArmLogAccumulator: Sendable {
         case .exposure:
             guard options.experiment == nil || event.experiment == options.experiment else { return }
         case .assignment:
-            guard options.experiment == nil || event.properties["slot"] == options.experiment
-                || event.experiment == options.experiment
+            // A slot left at its default is not what a run log was made to compare.
+            guard event.properties["reason"] != "default",
+                  options.experiment == nil || event.properties["slot"] == options.experiment
+                    || event.experiment == options.experiment
             else { return }
         default:
             return

@@ -109,6 +109,9 @@ public struct ThinkTime: Sendable, Hashable {
         self.spread = spread
     }
 
+    /// What applies where the model gives no think time, or only part of one: 5 s, spread 0.5.
+    public static let standard = ThinkTime(medianSeconds: 5, spread: 0.5)
+
     /// A time in milliseconds, drawn with `generator`.
     func draw(using generator: inout some RandomNumberGenerator) -> Int64 {
         let gaussian = StandardNormal.draw(using: &generator)

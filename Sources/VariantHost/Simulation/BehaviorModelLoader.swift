@@ -109,14 +109,16 @@ public enum BehaviorModelLoader {
                 message: "expected an object of probabilities for continue, back, abandon, failValidation"
             ))
         }
-        var thinkTime = ThinkTime(medianSeconds: 5, spread: 0.5)
+        var thinkTime = ThinkTime.standard
         if let think = object["thinkSeconds"] {
             if let think = think as? [String: Any] {
                 rejectUnknownKeys(in: think, allowed: ["median", "spread"], path: "\(path).thinkSeconds", issues: &issues)
-                if let median = number(think["median"], path: "\(path).thinkSeconds.median", range: 0...86_400, issues: &issues) {
+                if think["median"] != nil,
+                   let median = number(think["median"], path: "\(path).thinkSeconds.median", range: 0...86_400, issues: &issues) {
                     thinkTime.medianSeconds = median
                 }
-                if let spread = number(think["spread"], path: "\(path).thinkSeconds.spread", range: 0...5, issues: &issues) {
+                if think["spread"] != nil,
+                   let spread = number(think["spread"], path: "\(path).thinkSeconds.spread", range: 0...5, issues: &issues) {
                     thinkTime.spread = spread
                 }
             } else {

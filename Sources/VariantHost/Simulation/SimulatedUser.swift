@@ -10,7 +10,7 @@ import Coordination
 public struct SimulatedUser: FlowUser {
     private static let defaultBehavior = ScreenBehavior(
         probabilities: [.continue: 1],
-        thinkTime: ThinkTime(medianSeconds: 5, spread: 0.5)
+        thinkTime: .standard
     )
 
     private var generator: SplitMix64
