@@ -49,12 +49,15 @@ new = re.sub(r'("variations": \[[^\]]*)\]', r'\1, "signup-only"]', text, count=1
 assert new != text, "no variations list found"
 open(path, "w").write(new)
 PY
-git -C "$repo" diff --no-index --stat "$repo/Configuration/experiments.json" Configuration/experiments.json || true
+echo "config change:"
+diff "$repo/Configuration/experiments.json" Configuration/experiments.json || true
 
 swift build --product switchyard 2>&1 | grep -E "error|warning:|Compiling SignupOnly|Build complete" || true
 bin="$(swift build --product switchyard --show-bin-path)/switchyard"
 
-"$bin" variants | tee /dev/stderr | grep -q "auth-flow  *signup-only"
+listing="$("$bin" variants)"
+echo "$listing"
+grep -q "auth-flow  *signup-only" <<<"$listing"
 "$bin" validate
 printf '1\n1\nnew@example.com\nsecret123\n' | "$bin" run --variant signup-only --events "$work/events.jsonl" | grep -q "Flow completed on home"
 echo "check-add-variant: the new variant was registered, validated and walked to completion"
