@@ -13,7 +13,9 @@ struct Run: ParsableCommand {
         discussion: """
             Each screen is printed; answer with an action's number, b (back) or q (quit). \
             An action that submits a form then asks for each field; an empty answer keeps the value shown. \
-            Input can be piped or read from --input FILE: the walk then stops at the first line it cannot use.
+            Input can be piped or read from --input FILE: the walk then stops at the first line it cannot use. \
+            Every event is written as it happens, so interrupting the walk (Ctrl-C) loses none of them; \
+            type q to also log the abandonment.
             """
     )
 
@@ -49,7 +51,8 @@ struct Run: ParsableCommand {
         let terminal = try makeTerminalUser()
         let sink: JSONLinesFileSink
         do {
-            sink = try JSONLinesFileSink(path: events)
+            // A walk makes few events: write each at once, so an interrupted walk loses none.
+            sink = try JSONLinesFileSink(path: events, bufferLimit: 1)
         } catch {
             throw CommandError("cannot log events: \(error)")
         }
