@@ -27,7 +27,8 @@ struct SimulationRunner {
         if hasEvents, existing == .refuse {
             throw CommandError("\(path) already holds events; pass --append to add to it or --replace to start a new log")
         }
-        let writesAside = existing != .append || !hasEvents
+        // Appending goes straight to the log, which other processes may be appending to as well.
+        let writesAside = existing != .append
         let target = writesAside ? path + ".partial" : path
         if writesAside { try? FileManager.default.removeItem(atPath: target) }
         let log: JSONLinesFileSink

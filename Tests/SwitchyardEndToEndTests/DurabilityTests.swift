@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Logs under concurrency and crashes", .serialized)
+struct DurabilityTests {
+    private func simulateArguments(users: Int, seed: Int, events: String) -> [String] {
+        [
+            "simulate", "--users", "\(users)", "--seed", "\(seed)", "--config", Repository.experiments,
+            "--behavior", Repository.behavior, "--events", events, "--append",
+        ]
+    }
+
+    @Test("several processes appending to one log never interleave bytes within a line")
+    func concurrentAppenders() throws {
+        let cli = try CLI()
+        let processes = try (1...4).map { seed in
+            let process = Process()
+            process.executableURL = CLI.executable
+            process.arguments = simulateArguments(users: 3000, seed: seed, events: cli.path("shared.jsonl"))
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let text = try #require(cli.contents(of: "shared.jsonl"))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(text.hasSuffix("\n"))
+        var sessionsBySeed: [String: Set<String>] = [:]
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "line: \(line.prefix(80))")
+            let session = try #require(object["session"] as? String)
+            sessionsBySeed[String(session.split(separator: "-")[1]), default: []].insert(session)
+        }
+        #expect(sessionsBySeed.mapValues(\.count) == ["1": 3000, "2": 3000, "3": 3000, "4": 3000])
+    }
+
+    @Test("a simulation killed mid-write leaves at most one partial line, which report skips and counts")
+    func killedMidRun() throws {
+        let cli = try CLI()
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = simulateArguments(users: 2_000_000, seed: 5, events: cli.path("killed.jsonl"))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var size = 0
+        for _ in 0..<200 where size < 4_000_000 {
+            Thread.sleep(forTimeInterval: 0.05)
+            size = (try? FileManager.default.attributesOfItem(atPath: cli.path("killed.jsonl"))[.size] as? Int) ?? 0
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let text = try #require(cli.contents(of: "killed.jsonl"))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let complete = lines.dropLast()
+        #expect(complete.count > 1000, "the run was killed after writing some batches")
+        #expect(complete.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        let partial = lines.last ?? ""
+        let report = try cli.run(["report", "killed.jsonl", "--config", Repository.experiments, "--format", "json"])
+        #expect(report.status == 0, "\(report.standardError)")
+        let diagnostics = report.json?["diagnostics"] as? [String] ?? []
+        if partial.isEmpty {
+            #expect(diagnostics.isEmpty, "the kill fell between lines: nothing to skip")
+        } else {
+            #expect(diagnostics.contains { $0.contains("truncated last line skipped") || $0.contains("killed.jsonl:\(lines.count)") })
+        }
+    }
+}
