@@ -26,26 +26,48 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
     ///
     /// Years outside 0...9999 are clamped to that range: the log format has four year digits.
     public func append(to bytes: inout [UInt8]) {
-        let minimum: Int64 = -62_167_219_200_000  // 0000-01-01T00:00:00.000Z
-        let maximum: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
-        let millis = min(max(millisecondsSince1970, minimum), maximum)
+        var text: Text = (0, 0, 0)
+        format(into: &text)
+        withUnsafeBytes(of: text) { raw in bytes.append(contentsOf: raw) }
+    }
+
+    /// The earliest time the log format can write: 0000-01-01T00:00:00.000Z.
+    static let earliestWritable: Int64 = -62_167_219_200_000
+    /// The latest time the log format can write: 9999-12-31T23:59:59.999Z.
+    static let latestWritable: Int64 = 253_402_300_799_999
+
+    /// The 24 bytes of the ISO 8601 form, kept inline so formatting allocates nothing.
+    typealias Text = (UInt64, UInt64, UInt64)
+
+    /// Writes the ISO 8601 form of this timestamp, clamped to the writable years, into `text`.
+    func format(into text: inout Text) {
+        let millis = min(max(millisecondsSince1970, Self.earliestWritable), Self.latestWritable)
         let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let millisOfDay = millis - days * 86_400_000
         let date = CivilDate(daysSince1970: days)
-        appendDigits(date.year, count: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.month, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.day, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(millisOfDay / 3_600_000, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(millisOfDay / 60_000 % 60, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(millisOfDay / 1000 % 60, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(millisOfDay % 1000, count: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
+        withUnsafeMutableBytes(of: &text) { raw in
+            func put(_ value: Int64, digits: Int, at offset: Int) {
+                var remaining = value
+                for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    raw[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                    remaining /= 10
+                }
+            }
+            put(date.year, digits: 4, at: 0)
+            raw[4] = UInt8(ascii: "-")
+            put(date.month, digits: 2, at: 5)
+            raw[7] = UInt8(ascii: "-")
+            put(date.day, digits: 2, at: 8)
+            raw[10] = UInt8(ascii: "T")
+            put(millisOfDay / 3_600_000, digits: 2, at: 11)
+            raw[13] = UInt8(ascii: ":")
+            put(millisOfDay / 60_000 % 60, digits: 2, at: 14)
+            raw[16] = UInt8(ascii: ":")
+            put(millisOfDay / 1000 % 60, digits: 2, at: 17)
+            raw[19] = UInt8(ascii: ".")
+            put(millisOfDay % 1000, digits: 3, at: 20)
+            raw[23] = UInt8(ascii: "Z")
+        }
     }
 
     /// Parses the form `append(to:)` writes; also accepts no fraction or 1 to 9 fraction digits.
@@ -77,17 +99,6 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         let days = CivilDate(year: year, month: month, day: day).daysSince1970
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
         self.init(millisecondsSince1970: seconds * 1000 + millis)
-    }
-
-    private func appendDigits(_ value: Int64, count: Int, to bytes: inout [UInt8]) {
-        var divisor: Int64 = 1
-        for _ in 1..<count { divisor *= 10 }
-        var remaining = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining / divisor))
-            remaining %= divisor
-            divisor /= 10
-        }
     }
 }
 

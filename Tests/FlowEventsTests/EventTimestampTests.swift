@@ -63,3 +63,25 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Event timestamp text cache")
+struct EventTimestampTextCacheTests {
+    @Test("writes what EventTimestamp writes, whatever the order of seconds and milliseconds")
+    func agreesWithTimestamp() {
+        var cache = EventTimestampTextCache()
+        var generator = SplitMix64(seed: 11)
+        var base: Int64 = 1_795_339_800_000
+        for step in 0..<5000 {
+            switch generator.next() % 4 {
+            case 0: base += Int64(generator.next() % 1000)
+            case 1: base += Int64(generator.next() % 100_000)
+            case 2: base = Int64(generator.next() % 600_000_000_000_000) - 300_000_000_000_000
+            default: break
+            }
+            let timestamp = EventTimestamp(millisecondsSince1970: step % 97 == 0 ? -base : base)
+            var cached: [UInt8] = []
+            cache.append(timestamp, to: &cached)
+            #expect(String(decoding: cached, as: UTF8.self) == timestamp.description)
+        }
+    }
+}

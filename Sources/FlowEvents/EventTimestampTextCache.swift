@@ -1,0 +1,33 @@
+/// Appends the ISO 8601 text of timestamps, formatting the date and time of day only when the
+/// second differs from the last one's: a session's events mostly share their second.
+///
+/// The text is exactly what `EventTimestamp.append(to:)` writes.
+public struct EventTimestampTextCache {
+    private var second = Int64.min
+    private var text: EventTimestamp.Text = (0, 0, 0)
+
+    /// Creates an empty cache.
+    public init() {}
+
+    /// Appends the 24-byte ISO 8601 form of `timestamp` to `bytes`.
+    public mutating func append(_ timestamp: EventTimestamp, to bytes: inout [UInt8]) {
+        let millis = timestamp.millisecondsSince1970
+        guard millis >= EventTimestamp.earliestWritable, millis <= EventTimestamp.latestWritable else {
+            timestamp.append(to: &bytes)
+            return
+        }
+        let second = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        if second != self.second {
+            timestamp.format(into: &text)
+            self.second = second
+        } else {
+            let millisOfSecond = millis - second * 1000
+            withUnsafeMutableBytes(of: &text) { raw in
+                raw[20] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millisOfSecond / 100)
+                raw[21] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millisOfSecond / 10 % 10)
+                raw[22] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millisOfSecond % 10)
+            }
+        }
+        withUnsafeBytes(of: text) { raw in bytes.append(contentsOf: raw) }
+    }
+}
