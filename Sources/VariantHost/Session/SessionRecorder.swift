@@ -13,8 +13,12 @@ public final class SessionRecorder {
     /// The user's identifier.
     public let user: String
     private let sink: any FlowEventSink
+    /// The sink again when it takes lines the recorder encodes itself.
+    private let lineSink: EncodedEventBuffer?
+    private var lineWriter: SessionLineWriter
     private let clock: any EventClock
-    private let experimentsByVariant: [String: String]
+    /// The experiment that chose each variant; later entries win, as assignments are read in order.
+    private let experimentsByVariant: [(variant: String, experiment: String)]
     private var visibleScreen: String?
     /// The first error the sink reported; recording stops after it.
     public private(set) var failure: EventSinkError?
@@ -24,41 +28,38 @@ public final class SessionRecorder {
         self.session = session
         self.user = user
         self.sink = sink
+        lineSink = sink as? EncodedEventBuffer
+        lineWriter = SessionLineWriter(session: session, user: user)
         self.clock = clock
-        var experiments: [String: String] = [:]
-        for assignment in assignments {
-            if let experiment = assignment.experiment { experiments[assignment.variant.rawValue] = experiment }
+        experimentsByVariant = assignments.compactMap { assignment in
+            assignment.experiment.map { (assignment.variant.rawValue, $0) }
         }
-        experimentsByVariant = experiments
     }
 
     /// Records the start of the session: `session_started`, then an `exposure` for every slot an
     /// experiment hashed the user into and an `assignment` for every other slot.
     public func recordStart(of assignments: [SlotAssignment]) {
-        var slots: [String: String] = [:]
-        for assignment in assignments { slots[assignment.slot.rawValue] = assignment.variant.rawValue }
-        record(type: .sessionStarted, properties: slots)
+        record(type: .sessionStarted) { properties in
+            for (slot, variant) in Self.variantsBySlot(assignments) { properties.add(slot, variant) }
+        }
         for assignment in assignments {
             let slot = assignment.slot.rawValue
             let variant = assignment.variant.rawValue
             switch assignment.reason {
             case .experiment(let key, let variationIndex, let hashAttribute, let hashValue, let bucket):
-                record(
-                    type: .exposure,
-                    experiment: key,
-                    variant: variant,
-                    properties: [
-                        "slot": slot,
-                        "variation_index": String(variationIndex),
-                        "hash_attribute": hashAttribute,
-                        "hash_value": hashValue,
-                        "bucket": String(bucket),
-                    ]
-                )
+                record(type: .exposure, experiment: key, variant: variant) { properties in
+                    properties.add("bucket", String(bucket))
+                    properties.add("hash_attribute", hashAttribute)
+                    properties.add("hash_value", hashValue)
+                    properties.add("slot", slot)
+                    properties.add("variation_index", String(variationIndex))
+                }
             case .forced, .forcedByConfig, .rule, .default:
-                var properties = ["slot": slot, "reason": assignment.reasonName]
-                if case .rule(let index) = assignment.reason { properties["rule_index"] = String(index) }
-                record(type: .assignment, experiment: assignment.experiment, variant: variant, properties: properties)
+                record(type: .assignment, experiment: assignment.experiment, variant: variant) { properties in
+                    properties.add("reason", assignment.reasonName)
+                    if case .rule(let index) = assignment.reason { properties.add("rule_index", String(index)) }
+                    properties.add("slot", slot)
+                }
             }
         }
     }
@@ -66,7 +67,7 @@ public final class SessionRecorder {
     /// Records one flow signal.
     public func record(_ signal: FlowSignal) {
         let variant = signal.origin
-        let experiment = variant.flatMap { experimentsByVariant[$0] }
+        let experiment = variant.flatMap(experiment(choosing:))
         switch signal.kind {
         case .screenShown(let screen):
             visibleScreen = screen
@@ -74,27 +75,31 @@ public final class SessionRecorder {
         case .action(let screen, let action):
             record(type: .action, experiment: experiment, variant: variant, screen: screen, action: action)
         case .back(let from, let to):
-            record(type: .back, experiment: experiment, variant: variant, screen: from, properties: to.map { ["to": $0] } ?? [:])
+            record(type: .back, experiment: experiment, variant: variant, screen: from) { properties in
+                if let to { properties.add("to", to) }
+            }
         case .childStarted(let child):
-            record(
-                type: .childStarted, experiment: experiment, variant: variant,
-                properties: ["coordinator": child, "parent": signal.coordinator]
-            )
+            record(type: .childStarted, experiment: experiment, variant: variant) { properties in
+                properties.add("coordinator", child)
+                properties.add("parent", signal.coordinator)
+            }
         case .childFinished(let child, let reason):
-            record(
-                type: .childFinished, experiment: experiment, variant: variant,
-                properties: ["coordinator": child, "parent": signal.coordinator, "reason": reason.rawValue]
-            )
+            record(type: .childFinished, experiment: experiment, variant: variant) { properties in
+                properties.add("coordinator", child)
+                properties.add("parent", signal.coordinator)
+                properties.add("reason", reason.rawValue)
+            }
         case .mutation(let operation, .succeeded):
-            record(
-                type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen,
-                properties: ["operation": operation, "outcome": "succeeded"]
-            )
+            record(type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen) { properties in
+                properties.add("operation", operation)
+                properties.add("outcome", "succeeded")
+            }
         case .mutation(let operation, .failed(let reason)):
-            record(
-                type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen,
-                properties: ["operation": operation, "outcome": "failed", "reason": reason]
-            )
+            record(type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen) { properties in
+                properties.add("operation", operation)
+                properties.add("outcome", "failed")
+                properties.add("reason", reason)
+            }
         case .flowCompleted(let screen):
             record(type: .flowCompleted, experiment: experiment, variant: variant, screen: screen)
         case .flowAbandoned(let screen):
@@ -112,19 +117,52 @@ public final class SessionRecorder {
         }
     }
 
+    private func experiment(choosing variant: String) -> String? {
+        experimentsByVariant.last { $0.variant == variant }?.experiment
+    }
+
+    /// The variant of every slot, sorted by slot; a slot assigned twice keeps its last variant.
+    private static func variantsBySlot(_ assignments: [SlotAssignment]) -> [(slot: String, variant: String)] {
+        var pairs: [(slot: String, variant: String)] = []
+        pairs.reserveCapacity(assignments.count)
+        for assignment in assignments {
+            let slot = assignment.slot.rawValue
+            if let index = pairs.firstIndex(where: { $0.slot == slot }) {
+                pairs[index].variant = assignment.variant.rawValue
+            } else {
+                pairs.append((slot, assignment.variant.rawValue))
+            }
+        }
+        if pairs.count > 1 { pairs.sort { $0.slot < $1.slot } }
+        return pairs
+    }
+
+    /// Records one event; `properties` adds its properties in sorted key order.
     private func record(
         type: FlowEvents.EventType,
         experiment: String? = nil,
         variant: String? = nil,
         screen: String? = nil,
         action: String? = nil,
-        properties: [String: String] = [:]
+        properties: (inout EventProperties) -> Void = { _ in }
     ) {
         guard failure == nil else { return }
+        let time = clock.now()
+        if let lineSink {
+            lineSink.appendLine { line in
+                lineWriter.append(
+                    to: &line, time: time, type: type, experiment: experiment, variant: variant,
+                    screen: screen, action: action, properties: properties
+                )
+            }
+            return
+        }
+        var collected = EventProperties()
+        properties(&collected)
         let event = FlowEvent(
-            time: clock.now(), session: session, user: user,
+            time: time, session: session, user: user,
             experiment: experiment, variant: variant, type: type,
-            screen: screen, action: action, properties: properties
+            screen: screen, action: action, properties: collected.dictionary
         )
         do {
             try sink.record(event)

@@ -1,0 +1,79 @@
+import Coordination
+import Experiments
+import FlowEvents
+import Testing
+@testable import VariantHost
+
+@Suite("Session recorder writing lines itself")
+struct SessionLineWriterTests {
+    /// Every kind of assignment and signal, with text that needs escaping and a slot assigned twice.
+    private let assignments = [
+        SlotAssignment(slot: "z-slot", variant: "first", reason: .forced),
+        SlotAssignment(
+            slot: "auth-flow", variant: "signup-after-profile",
+            reason: .experiment(key: "onboarding-order", variationIndex: 1, hashAttribute: "id", hashValue: "u\"1", bucket: 0.5321)
+        ),
+        SlotAssignment(slot: "app-shell", variant: "tablet", reason: .rule(index: 3)),
+        SlotAssignment(slot: "extra", variant: "x", reason: .forcedByConfig(key: "exp\n2", variationIndex: 0)),
+        SlotAssignment(slot: "z-slot", variant: "second", reason: .default),
+    ]
+
+    private let signals: [FlowSignal] = [
+        FlowSignal(kind: .screenShown(screen: "welcome"), coordinator: "Shell", origin: "tablet"),
+        FlowSignal(kind: .action(screen: "welcome", action: "get_started"), coordinator: "Shell", origin: "tablet"),
+        FlowSignal(kind: .childStarted(child: "Auth"), coordinator: "Shell", origin: "tablet"),
+        FlowSignal(kind: .screenShown(screen: "sign\\up"), coordinator: "Auth", origin: "signup-after-profile"),
+        FlowSignal(kind: .mutation(operation: "create_account", outcome: .failed(reason: "email_taken")), coordinator: "Auth", origin: "signup-after-profile"),
+        FlowSignal(kind: .mutation(operation: "create_account", outcome: .succeeded), coordinator: "Auth", origin: "signup-after-profile"),
+        FlowSignal(kind: .back(from: "sign\\up", to: "welcome"), coordinator: "Auth", origin: "signup-after-profile"),
+        FlowSignal(kind: .back(from: "welcome", to: nil), coordinator: "Shell", origin: nil),
+        FlowSignal(kind: .childFinished(child: "Auth", reason: .navigatedBack), coordinator: "Shell", origin: "x"),
+        FlowSignal(kind: .flowCompleted(screen: nil), coordinator: "Shell", origin: "unknown"),
+        FlowSignal(kind: .flowAbandoned(screen: "home"), coordinator: "Shell", origin: "tablet"),
+    ]
+
+    /// A clock that stays in the same second for a while, then jumps, and once goes before 1970.
+    private final class UnevenClock: EventClock {
+        private var readings: [Int64] = [
+            1_795_339_800_000, 1_795_339_800_000, 1_795_339_800_009, 1_795_339_800_999, 1_795_339_801_000,
+            1_795_339_801_050, 1_795_339_861_050, -1, -1_000, -999, 1_795_426_200_001, 1_795_426_200_010,
+            253_402_300_800_000, 253_402_300_800_001, 1_795_339_800_000, 1_795_339_800_100, 1_795_339_800_200,
+        ]
+        private var next = 0
+
+        func now() -> EventTimestamp {
+            defer { next += 1 }
+            return EventTimestamp(millisecondsSince1970: readings[next % readings.count])
+        }
+    }
+
+    @Test("lines are byte-identical to encoding the events a plain sink receives")
+    func matchesEncoder() {
+        let plain = InMemoryEventSink()
+        let buffer = EncodedEventBuffer(capacity: 0)
+        for sink in [plain as any FlowEventSink, buffer] {
+            let recorder = SessionRecorder(session: "s-\"1\"", user: "u\t1", assignments: assignments, sink: sink, clock: UnevenClock())
+            recorder.recordStart(of: assignments)
+            for signal in signals { recorder.record(signal) }
+            recorder.flush()
+        }
+        var expected: [UInt8] = []
+        for event in plain.events { JSONLineEncoder.append(event, to: &expected) }
+        #expect(buffer.eventCount == plain.events.count)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test("every event type's name is written as its raw value")
+    func typeNames() {
+        for type in FlowEvents.EventType.allCases {
+            let event = FlowEvent(time: EventTimestamp(millisecondsSince1970: 0), session: "s", user: "u", type: type)
+            var writer = SessionLineWriter(session: "s", user: "u")
+            var line: [UInt8] = []
+            writer.append(
+                to: &line, time: event.time, type: type, experiment: nil, variant: nil,
+                screen: nil, action: nil, properties: { _ in }
+            )
+            #expect(String(decoding: line, as: UTF8.self) == JSONLineEncoder.line(for: event))
+        }
+    }
+}
