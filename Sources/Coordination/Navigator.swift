@@ -5,7 +5,8 @@
 /// coordinator that showed it, which is how a user going back out of a child coordinator's
 /// screens removes that child from the tree. A presented modal is a `Navigator` of its own.
 public final class Navigator {
-    private struct Entry {
+    /// A class so that reading and copying entries never touches the weak reference's side table.
+    private final class Entry {
         let screen: any Screen
         weak var owner: Coordinator?
         let ownerName: String
@@ -149,7 +150,7 @@ public final class Navigator {
 
     /// The coordinator that showed `screen`, if it is on a stack of this chain and still alive.
     public func owner(of screen: any Screen) -> Coordinator? {
-        root.allEntries.first { $0.screen === screen }?.owner
+        root.entry(showing: screen)?.owner
     }
 
     // MARK: Signals
@@ -159,7 +160,7 @@ public final class Navigator {
     }
 
     func emitAction(_ action: ScreenAction.ID, on screen: any Screen) {
-        guard let entry = root.allEntries.first(where: { $0.screen === screen }) else { return }
+        guard let entry = root.entry(showing: screen) else { return }
         emit(FlowSignal(
             kind: .action(screen: screen.name, action: action),
             coordinator: entry.ownerName,
@@ -179,6 +180,16 @@ public final class Navigator {
             coordinator: entry.ownerName,
             origin: entry.ownerOrigin
         ))
+    }
+
+    /// The first entry showing `screen` on this navigator's stack or a modal above it.
+    private func entry(showing screen: any Screen) -> Entry? {
+        var navigator: Navigator? = self
+        while let current = navigator {
+            if let entry = current.entries.first(where: { $0.screen === screen }) { return entry }
+            navigator = current.presented
+        }
+        return nil
     }
 
     // MARK: Back-navigation cleanup
