@@ -36,6 +36,23 @@ struct AccountServiceTests {
         }
     }
 
+    @Test("counts characters, not bytes, in passwords and display names", arguments: [
+        ("pässwört1", true), ("ab\r\ncde1", false), ("ABCDEFG1", true), ("[@`{]{}9", false), ("ÅBCDEFGH", false), ("ÅBCDEFG١", true),
+    ])
+    func passwordStrength(password: String, isStrong: Bool) {
+        let created = try? InMemoryAccountService().createAccount(with: Credentials(email: "ada@example.com", password: password), profile: nil)
+        #expect((created != nil) == isStrong)
+    }
+
+    @Test("display names have 1 to 40 characters, not all whitespace", arguments: [
+        ("Ada", true), ("   ", false), ("\u{00A0}\t", false), (String(repeating: "é", count: 40), true),
+        (String(repeating: "e", count: 41), false), (String(repeating: "e", count: 40), true), ("", false),
+    ])
+    func displayNames(name: String, isValid: Bool) {
+        let valid = (try? InMemoryAccountService().validateProfile(Profile(displayName: name))) != nil
+        #expect(valid == isValid)
+    }
+
     @Test("updates the profile of an existing account only")
     func updatesProfile() throws {
         let service = InMemoryAccountService()

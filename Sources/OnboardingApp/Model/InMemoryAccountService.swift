@@ -17,13 +17,13 @@ public final class InMemoryAccountService: AccountService {
 
     /// The account registered under `email`, if any.
     public func account(forEmail email: String) -> Account? {
-        accountsByEmail[email.lowercased()]
+        accountsByEmail[Self.key(for: email)]
     }
 
     public func createAccount(with credentials: Credentials, profile: Profile?) throws(AccountError) -> Account {
         let email = credentials.email
         guard Self.isAddress(email) else { throw .invalidEmail }
-        guard accountsByEmail[email.lowercased()] == nil else { throw .emailTaken }
+        guard accountsByEmail[Self.key(for: email)] == nil else { throw .emailTaken }
         guard Self.isStrong(credentials.password) else { throw .weakPassword }
         if let profile { try Self.check(profile) }
         let account = Account(id: takeID(), email: email, profile: profile)
@@ -36,7 +36,7 @@ public final class InMemoryAccountService: AccountService {
     }
 
     public func updateProfile(_ profile: Profile, of account: Account) throws(AccountError) -> Account {
-        guard var stored = accountsByEmail[account.email.lowercased()], stored.id == account.id else {
+        guard var stored = accountsByEmail[Self.key(for: account.email)], stored.id == account.id else {
             throw .unknownAccount
         }
         try Self.check(profile)
@@ -51,7 +51,12 @@ public final class InMemoryAccountService: AccountService {
     }
 
     private func store(_ account: Account) {
-        accountsByEmail[account.email.lowercased()] = account
+        accountsByEmail[Self.key(for: account.email)] = account
+    }
+
+    /// The email in lower case: accounts are found by it. Copies only when the email has upper case.
+    private static func key(for email: String) -> String {
+        email.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ? email : email.lowercased()
     }
 
     /// One `@` with text before it, a dot inside the domain, no spaces.
@@ -68,7 +73,13 @@ public final class InMemoryAccountService: AccountService {
     }
 
     private static func isStrong(_ password: String) -> Bool {
-        password.count >= 8
+        if isPrintableASCII(password) {
+            let bytes = password.utf8
+            return bytes.count >= 8
+                && bytes.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+                && bytes.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
+        return password.count >= 8
             && password.contains(where: \.isLetter)
             && password.contains(where: \.isNumber)
     }
@@ -76,6 +87,16 @@ public final class InMemoryAccountService: AccountService {
     /// A display name has 1 to 40 characters and is not only spaces.
     private static func check(_ profile: Profile) throws(AccountError) {
         let name = profile.displayName
+        if isPrintableASCII(name) {
+            guard name.utf8.contains(where: { $0 != UInt8(ascii: " ") }), name.utf8.count <= 40 else { throw .invalidDisplayName }
+            return
+        }
         guard name.contains(where: { !$0.isWhitespace }), name.count <= 40 else { throw .invalidDisplayName }
+    }
+
+    /// Whether `text` is all printable ASCII, where a byte is a character and only the space is
+    /// whitespace, so the checks above can read bytes instead of characters.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 }
