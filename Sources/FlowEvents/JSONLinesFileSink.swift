@@ -64,22 +64,52 @@ public final class JSONLinesFileSink: FlowEventSink {
         if buffer.count >= bufferLimit { try flush() }
     }
 
+    /// Writes bytes that already hold whole JSON lines, each ending in a newline, after what is
+    /// buffered: `append(encodedLines:)` then `flush()`, but without copying them into the buffer.
+    public func write(encodedLines: some Collection<UInt8>) throws(EventSinkError) {
+        if buffer.isEmpty, let failure = encodedLines.withContiguousStorageIfAvailable({ writeAll(UnsafeRawBufferPointer($0)) }) {
+            if let failure {
+                buffer.append(contentsOf: encodedLines.dropFirst(failure.written))
+                throw failure.error
+            }
+            try syncIfDurable()
+            return
+        }
+        buffer.append(contentsOf: encodedLines)
+        try flush()
+    }
+
     public func flush() throws(EventSinkError) {
         guard !buffer.isEmpty else { return }
+        if let failure = buffer.withUnsafeBytes({ writeAll($0) }) {
+            buffer.removeFirst(failure.written)
+            throw failure.error
+        }
+        buffer.removeAll(keepingCapacity: true)
+        try syncIfDurable()
+    }
+
+    /// A failed write, and how many bytes were written before it.
+    private struct PartialWrite {
+        var error: EventSinkError
+        var written: Int
+    }
+
+    /// Writes all of `bytes`, retrying interrupted writes; returns what went wrong, if anything.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> PartialWrite? {
         var written = 0
-        while written < buffer.count {
-            let result = buffer.withUnsafeBytes { raw in
-                write(descriptor, raw.baseAddress! + written, raw.count - written)
-            }
+        while written < bytes.count {
+            let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                let reason = Self.systemMessage()
-                buffer.removeFirst(written)
-                throw EventSinkError(destination: path, reason: "write failed: \(reason)")
+                return PartialWrite(error: EventSinkError(destination: path, reason: "write failed: \(Self.systemMessage())"), written: written)
             }
             written += result
         }
-        buffer.removeAll(keepingCapacity: true)
+        return nil
+    }
+
+    private func syncIfDurable() throws(EventSinkError) {
         if durability == .machineCrash, fsync(descriptor) != 0 {
             throw EventSinkError(destination: path, reason: "fsync failed: \(Self.systemMessage())")
         }
@@ -88,4 +118,9 @@ public final class JSONLinesFileSink: FlowEventSink {
     private static func systemMessage() -> String {
         String(cString: strerror(errno))
     }
+}
+
+/// The system's `write`, which `JSONLinesFileSink.write(encodedLines:)` hides inside the class.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -42,6 +42,21 @@ struct JSONLinesFileSinkTests {
         #expect(lines.count == 10)
     }
 
+    @Test("written lines go to the file at once, after what was buffered")
+    func writesEncodedLines() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try JSONLinesFileSink(path: path)
+        let batch = Array((JSONLineEncoder.line(for: event(2)) + JSONLineEncoder.line(for: event(3))).utf8)
+        try sink.write(encodedLines: batch)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == String(decoding: batch, as: UTF8.self))
+        try sink.record(event(4))
+        try sink.write(encodedLines: batch[...])
+        try sink.write(encodedLines: JSONLineEncoder.line(for: event(5)).utf8)
+        let expected = [2, 3, 4, 2, 3, 5].map { JSONLineEncoder.line(for: event($0)) }.joined()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+    }
+
     @Test("flushes what is buffered when released")
     func flushesOnRelease() throws {
         let path = temporaryPath()

@@ -71,8 +71,7 @@ public struct Simulation: Sendable {
                 while let (index, result) = try await group.next() {
                     finished[index] = result
                     while let ready = finished.removeValue(forKey: nextToWrite) {
-                        try log.append(encodedLines: ready.bytes)
-                        try log.flush()
+                        try log.write(encodedLines: ready.bytes)
                         tally.add(ready)
                         progress(tally)
                         nextToWrite += 1
