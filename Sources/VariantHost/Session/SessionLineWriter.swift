@@ -13,12 +13,15 @@ struct SessionLineWriter {
     private var attributions: [(experiment: String?, variant: String?, bytes: [UInt8])] = []
 
     init(session: String, user: String) {
-        var bytes = Array(#"","session":"#.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(48 + session.utf8.count + user.utf8.count)
+        bytes.append(contentsOf: #"","session":"#.utf8)
         JSONLineEncoder.appendString(session, to: &bytes)
         bytes.append(contentsOf: #","user":"#.utf8)
         JSONLineEncoder.appendString(user, to: &bytes)
         bytes.append(contentsOf: #","experiment":"#.utf8)
         sessionAndUser = bytes
+        attributions.reserveCapacity(4)
     }
 
     /// Appends the line of one event, whose properties `properties` adds in sorted key order.
@@ -38,14 +41,14 @@ struct SessionLineWriter {
         appendAttribution(experiment: experiment, variant: variant, to: &line)
         type.withTypeAndScreenKey { line.append(contentsOf: $0) }
         Self.appendOptionalString(screen, to: &line)
-        line.append(contentsOf: #","action":"#.utf8)
+        Self.append(#","action":"#, to: &line)
         Self.appendOptionalString(action, to: &line)
-        line.append(contentsOf: #","properties":{"#.utf8)
+        Self.append(#","properties":{"#, to: &line)
         var members = EventProperties(encodingAfter: [])
         swap(&members.line, &line)
         properties(&members)
         swap(&members.line, &line)
-        line.append(contentsOf: "}}\n".utf8)
+        Self.append("}}\n", to: &line)
     }
 
     private mutating func appendAttribution(experiment: String?, variant: String?, to line: inout [UInt8]) {
@@ -66,8 +69,12 @@ struct SessionLineWriter {
         if let value {
             JSONLineEncoder.appendString(value, to: &line)
         } else {
-            line.append(contentsOf: "null".utf8)
+            append("null", to: &line)
         }
+    }
+
+    private static func append(_ text: StaticString, to line: inout [UInt8]) {
+        text.withUTF8Buffer { line.append(contentsOf: $0) }
     }
 }
 
