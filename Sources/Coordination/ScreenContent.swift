@@ -44,10 +44,12 @@ public struct ScreenContent: Sendable, Hashable {
         for key in given.keys where !fields.contains(where: { $0.id == key }) {
             throw .unknownField(key, available: fields.map(\.id))
         }
-        var values: [ScreenField.ID: String] = [:]
+        // Given a value for every field, the user's values are the complete values: no copy.
+        let givesEveryField = given.count == fields.count
+        var values: [ScreenField.ID: String] = givesEveryField ? given : [:]
         for field in fields {
             let value = given[field.id] ?? field.value
-            values[field.id] = value
+            if !givesEveryField { values[field.id] = value }
             guard action.submitsForm else { continue }
             if field.isRequired && value.isEmpty {
                 throw .missingField(field.id)

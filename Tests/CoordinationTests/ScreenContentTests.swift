@@ -17,6 +17,15 @@ struct ScreenContentTests {
         #expect(try content.validate("save", fields: ["topics": "a, b"]) == ["name": "Ada", "topics": "a, b"])
     }
 
+    @Test("values for every field are checked and returned as given")
+    func everyFieldGiven() throws {
+        #expect(try content.validate("save", fields: ["name": "Bo", "topics": "b"]) == ["name": "Bo", "topics": "b"])
+        #expect(throws: ScreenInputError.missingField("name")) { try content.validate("save", fields: ["name": "", "topics": "b"]) }
+        #expect(throws: ScreenInputError.invalidChoice(field: "topics", value: "c", options: ["a", "b"])) {
+            try content.validate("save", fields: ["name": "Bo", "topics": "c"])
+        }
+    }
+
     @Test("an unknown action is refused with the actions expected")
     func unknownAction() {
         #expect(throws: ScreenInputError.unknownAction("jump", available: ["save", "skip"])) {
