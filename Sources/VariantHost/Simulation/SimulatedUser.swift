@@ -36,18 +36,22 @@ public struct SimulatedUser: FlowUser {
         let content = screen.content
         let formAction = content.actions.first { $0.submitsForm && !content.fields.isEmpty }
         let canGoBack = content.allowsBack && backRefusedOn != ObjectIdentifier(screen)
-        var weighted: [(ScreenBehavior.Choice, Double)] = []
-        for choice in ScreenBehavior.Choice.allCases {
+        // A choice the screen does not offer weighs 0 and is skipped; adding 0 to the total
+        // changes nothing, so the draw is exactly as if it were left out.
+        func weight(_ choice: ScreenBehavior.Choice) -> Double {
             let probability = behavior.probabilities[choice] ?? 0
-            guard probability > 0 else { continue }
+            guard probability > 0 else { return 0 }
             switch choice {
-            case .continue where content.actions.isEmpty: continue
-            case .back where !canGoBack: continue
-            case .failValidation where formAction == nil: continue
-            default: weighted.append((choice, probability))
+            case .continue where content.actions.isEmpty: return 0
+            case .back where !canGoBack: return 0
+            case .failValidation where formAction == nil: return 0
+            default: return probability
             }
         }
-        switch pick(from: weighted) {
+        let weights = ChoiceWeights(
+            continue: weight(.continue), back: weight(.back), abandon: weight(.abandon), failValidation: weight(.failValidation)
+        )
+        switch pick(from: weights) {
         case .continue?:
             guard let action = content.actions.first else { return .quit }
             return .perform(action.id, fields: action.submitsForm ? validValues(for: content.fields) : [:])
@@ -65,15 +69,23 @@ public struct SimulatedUser: FlowUser {
         if turn == .back { backRefusedOn = ObjectIdentifier(screen) }
     }
 
-    private mutating func pick(from weighted: [(ScreenBehavior.Choice, Double)]) -> ScreenBehavior.Choice? {
-        let total = weighted.reduce(0) { $0 + $1.1 }
+    private mutating func pick(from weights: ChoiceWeights) -> ScreenBehavior.Choice? {
+        let total = weights.continue + weights.back + weights.abandon + weights.failValidation
         guard total > 0 else { return nil }
         var target = Double.random(in: 0..<total, using: &generator)
-        for (choice, probability) in weighted {
-            if target < probability { return choice }
-            target -= probability
+        var last: ScreenBehavior.Choice?
+        func reached(_ choice: ScreenBehavior.Choice, _ weight: Double) -> Bool {
+            guard weight > 0 else { return false }
+            if target < weight { return true }
+            target -= weight
+            last = choice
+            return false
         }
-        return weighted.last?.0
+        if reached(.continue, weights.continue) { return .continue }
+        if reached(.back, weights.back) { return .back }
+        if reached(.abandon, weights.abandon) { return .abandon }
+        if reached(.failValidation, weights.failValidation) { return .failValidation }
+        return last
     }
 
     private mutating func validValues(for fields: [ScreenField]) -> [ScreenField.ID: String] {
@@ -111,4 +123,12 @@ public struct SimulatedUser: FlowUser {
         }
         return values
     }
+}
+
+/// How much each choice weighs on the screen at hand, in `ScreenBehavior.Choice.allCases` order.
+private struct ChoiceWeights {
+    var `continue`: Double
+    var back: Double
+    var abandon: Double
+    var failValidation: Double
 }
