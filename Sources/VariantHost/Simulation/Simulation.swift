@@ -102,15 +102,24 @@ public struct Simulation: Sendable {
     ) throws(HostError) -> BatchResult {
         let buffer = EncodedEventBuffer(capacity: range.count * 4096)
         var result = BatchResult()
+        var behaviorsByVariants: [[String]: [String: ScreenBehavior]] = [:]
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
             let user = SyntheticUser(index: index, id: "user-\(index)", attributes: behavior.drawAttributes(using: &generator))
             let assignments = assign(user)
             let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)
             let clock = SimulatedClock(start: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
+            let variants = assignments.map(\.variant.rawValue)
+            let behaviors: [String: ScreenBehavior]
+            if let merged = behaviorsByVariants[variants] {
+                behaviors = merged
+            } else {
+                behaviors = behavior.screens(forVariants: variants)
+                behaviorsByVariants[variants] = behaviors
+            }
             var simulated = SimulatedUser(
                 index: index,
-                behaviors: behavior.screens(forVariants: assignments.map(\.variant.rawValue)),
+                behaviors: behaviors,
                 generator: generator,
                 clock: clock
             )
