@@ -27,7 +27,11 @@ public final class Navigator {
     /// The modal navigator this one presents, if any.
     public private(set) var presented: Navigator?
     /// The navigator that presents this one, if it is modal.
-    public private(set) weak var presenter: Navigator?
+    public private(set) weak var presenter: Navigator? {
+        didSet { isModal = presenter != nil }
+    }
+    /// Whether a presenter was set, so the root navigator finds itself without loading a weak reference.
+    private var isModal = false
     /// Receives every signal of the flow this navigator hosts; set it on the root navigator.
     public var observer: ((FlowSignal) -> Void)?
 
@@ -41,7 +45,7 @@ public final class Navigator {
     public var screenNames: [String] { entries.map(\.screen.name) }
 
     /// The navigator at the bottom of the modal chain.
-    public var root: Navigator { presenter?.root ?? self }
+    public var root: Navigator { isModal ? presenter?.root ?? self : self }
 
     /// The navigator whose stack is on top: the last presented modal, or this one.
     public var topmost: Navigator { presented?.topmost ?? self }
