@@ -37,11 +37,19 @@ public struct ScreenField: Sendable, Hashable, Identifiable {
 
     /// Splits a multiple-choice value (`"music, travel"`) into its trimmed, non-empty parts.
     public static func splitChoices(_ value: String) -> [String] {
-        value.utf8.split(separator: UInt8(ascii: ",")).compactMap { part in
-            guard let first = part.firstIndex(where: { $0 != UInt8(ascii: " ") }),
-                  let last = part.lastIndex(where: { $0 != UInt8(ascii: " ") })
-            else { return nil }
-            return String(Substring(part[first...last]))
+        let utf8 = value.utf8
+        var choices: [String] = []
+        var partStart = utf8.startIndex
+        while partStart <= utf8.endIndex {
+            let partEnd = utf8[partStart...].firstIndex(of: UInt8(ascii: ",")) ?? utf8.endIndex
+            let part = utf8[partStart..<partEnd]
+            if let first = part.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+               let last = part.lastIndex(where: { $0 != UInt8(ascii: " ") }) {
+                choices.append(String(Substring(part[first...last])))
+            }
+            guard partEnd < utf8.endIndex else { break }
+            partStart = utf8.index(after: partEnd)
         }
+        return choices
     }
 }

@@ -56,5 +56,9 @@ struct ScreenContentTests {
     @Test("multiple choices are split on commas and trimmed")
     func splitChoices() {
         #expect(ScreenField.splitChoices(" music , travel,,") == ["music", "travel"])
+        #expect(ScreenField.splitChoices("").isEmpty)
+        #expect(ScreenField.splitChoices(" , ,").isEmpty)
+        #expect(ScreenField.splitChoices("a") == ["a"])
+        #expect(ScreenField.splitChoices(",a b ,  ,café,ü") == ["a b", "café", "ü"])
     }
 }
