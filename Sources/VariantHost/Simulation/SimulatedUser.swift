@@ -38,19 +38,15 @@ public struct SimulatedUser: FlowUser {
         let canGoBack = content.allowsBack && backRefusedOn != ObjectIdentifier(screen)
         // A choice the screen does not offer weighs 0 and is skipped; adding 0 to the total
         // changes nothing, so the draw is exactly as if it were left out.
-        func weight(_ choice: ScreenBehavior.Choice) -> Double {
-            let probability = behavior.probabilities[choice] ?? 0
-            guard probability > 0 else { return 0 }
+        var weights = ChoiceWeights()
+        for (choice, probability) in behavior.probabilities where probability > 0 {
             switch choice {
-            case .continue where content.actions.isEmpty: return 0
-            case .back where !canGoBack: return 0
-            case .failValidation where formAction == nil: return 0
-            default: return probability
+            case .continue where content.actions.isEmpty: continue
+            case .back where !canGoBack: continue
+            case .failValidation where formAction == nil: continue
+            default: weights[choice] = probability
             }
         }
-        let weights = ChoiceWeights(
-            continue: weight(.continue), back: weight(.back), abandon: weight(.abandon), failValidation: weight(.failValidation)
-        )
         switch pick(from: weights) {
         case .continue?:
             guard let action = content.actions.first else { return .quit }
@@ -125,10 +121,29 @@ public struct SimulatedUser: FlowUser {
     }
 }
 
-/// How much each choice weighs on the screen at hand, in `ScreenBehavior.Choice.allCases` order.
+/// How much each choice weighs on the screen at hand.
 private struct ChoiceWeights {
-    var `continue`: Double
-    var back: Double
-    var abandon: Double
-    var failValidation: Double
+    var `continue`: Double = 0
+    var back: Double = 0
+    var abandon: Double = 0
+    var failValidation: Double = 0
+
+    subscript(choice: ScreenBehavior.Choice) -> Double {
+        get {
+            switch choice {
+            case .continue: `continue`
+            case .back: back
+            case .abandon: abandon
+            case .failValidation: failValidation
+            }
+        }
+        set {
+            switch choice {
+            case .continue: `continue` = newValue
+            case .back: back = newValue
+            case .abandon: abandon = newValue
+            case .failValidation: failValidation = newValue
+            }
+        }
+    }
 }
