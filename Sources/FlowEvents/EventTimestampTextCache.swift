@@ -11,10 +11,16 @@ public struct EventTimestampTextCache {
 
     /// Appends the 24-byte ISO 8601 form of `timestamp` to `bytes`.
     public mutating func append(_ timestamp: EventTimestamp, to bytes: inout [UInt8]) {
+        withText(of: timestamp) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the 24-byte ISO 8601 form of `timestamp`.
+    public mutating func withText<Result>(of timestamp: EventTimestamp, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let millis = timestamp.millisecondsSince1970
         guard millis >= EventTimestamp.earliestWritable, millis <= EventTimestamp.latestWritable else {
-            timestamp.append(to: &bytes)
-            return
+            var clamped: EventTimestamp.Text = (0, 0, 0)
+            timestamp.format(into: &clamped)
+            return withUnsafeBytes(of: clamped, body)
         }
         let second = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
         if second != self.second {
@@ -28,6 +34,6 @@ public struct EventTimestampTextCache {
                 raw[22] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millisOfSecond % 10)
             }
         }
-        withUnsafeBytes(of: text) { raw in bytes.append(contentsOf: raw) }
+        return withUnsafeBytes(of: text, body)
     }
 }

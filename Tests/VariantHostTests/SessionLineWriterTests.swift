@@ -68,12 +68,29 @@ struct SessionLineWriterTests {
         for type in FlowEvents.EventType.allCases {
             let event = FlowEvent(time: EventTimestamp(millisecondsSince1970: 0), session: "s", user: "u", type: type)
             var writer = SessionLineWriter(session: "s", user: "u")
-            var line: [UInt8] = []
+            let line = LineBuffer(capacity: 0)
             writer.append(
-                to: &line, time: event.time, type: type, experiment: nil, variant: nil,
+                to: line, time: event.time, type: type, experiment: nil, variant: nil,
                 screen: nil, action: nil, properties: { _ in }
             )
-            #expect(String(decoding: line, as: UTF8.self) == JSONLineEncoder.line(for: event))
+            #expect(String(decoding: line.bytes, as: UTF8.self) == JSONLineEncoder.line(for: event))
         }
+    }
+
+    @Test("strings are escaped as the encoder escapes them, however much the buffer grows")
+    func escaping() {
+        let texts = [
+            "", "plain", "quote\" backslash\\ slash/", "tab\t cr\r lf\n", "café ü 😀 \u{7F}",
+            String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self), String(repeating: "\u{01}x", count: 500),
+        ]
+        let line = LineBuffer(capacity: 1)
+        var expected: [UInt8] = []
+        for text in texts {
+            line.appendJSONString(text)
+            line.appendJSONStringOrNull(nil)
+            JSONLineEncoder.appendString(text, to: &expected)
+            expected.append(contentsOf: "null".utf8)
+        }
+        #expect(line.bytes == expected)
     }
 }

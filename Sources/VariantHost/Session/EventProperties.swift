@@ -5,30 +5,28 @@ import FlowEvents
 ///
 /// When encoding, keys must be added in sorted order, the order the log writes them in.
 struct EventProperties {
-    private(set) var encodes: Bool
-    /// The line so far, when encoding.
-    var line: [UInt8] = []
+    /// Where the line is encoded, if it is.
+    private let line: LineBuffer?
     /// The properties added, when not encoding.
     private(set) var dictionary: [String: String] = [:]
     private var isEmpty = true
 
-    /// Properties encoded after the end of `line`.
-    init(encodingAfter line: [UInt8]) {
-        encodes = true
+    /// Properties encoded at the end of `line`.
+    init(encodingInto line: LineBuffer) {
         self.line = line
     }
 
     /// Properties collected in a dictionary.
     init() {
-        encodes = false
+        line = nil
     }
 
     mutating func add(_ key: String, _ value: String) {
-        if encodes {
+        if let line {
             if !isEmpty { line.append(UInt8(ascii: ",")) }
-            JSONLineEncoder.appendString(key, to: &line)
+            line.appendJSONString(key)
             line.append(UInt8(ascii: ":"))
-            JSONLineEncoder.appendString(value, to: &line)
+            line.appendJSONString(value)
         } else {
             dictionary[key] = value
         }

@@ -26,7 +26,7 @@ struct SessionLineWriter {
 
     /// Appends the line of one event, whose properties `properties` adds in sorted key order.
     mutating func append(
-        to line: inout [UInt8],
+        to line: LineBuffer,
         time: EventTimestamp,
         type: FlowEvents.EventType,
         experiment: String?,
@@ -35,26 +35,24 @@ struct SessionLineWriter {
         action: String?,
         properties: (inout EventProperties) -> Void
     ) {
-        line.append(contentsOf: Self.schemaAndTime)
-        timestamps.append(time, to: &line)
-        line.append(contentsOf: sessionAndUser)
-        appendAttribution(experiment: experiment, variant: variant, to: &line)
-        type.withTypeAndScreenKey { line.append(contentsOf: $0) }
-        Self.appendOptionalString(screen, to: &line)
-        Self.append(#","action":"#, to: &line)
-        Self.appendOptionalString(action, to: &line)
-        Self.append(#","properties":{"#, to: &line)
-        var members = EventProperties(encodingAfter: [])
-        swap(&members.line, &line)
+        line.append(Self.schemaAndTime)
+        timestamps.withText(of: time) { line.append($0) }
+        line.append(sessionAndUser)
+        line.append(attribution(experiment: experiment, variant: variant))
+        line.append(type.typeAndScreenKey)
+        line.appendJSONStringOrNull(screen)
+        line.append(#","action":"#)
+        line.appendJSONStringOrNull(action)
+        line.append(#","properties":{"#)
+        var members = EventProperties(encodingInto: line)
         properties(&members)
-        swap(&members.line, &line)
-        Self.append("}}\n", to: &line)
+        line.append("}}\n")
     }
 
-    private mutating func appendAttribution(experiment: String?, variant: String?, to line: inout [UInt8]) {
+    /// `…,"variant":…,"type":"` for the attribution.
+    private mutating func attribution(experiment: String?, variant: String?) -> [UInt8] {
         for attribution in attributions where attribution.variant == variant && attribution.experiment == experiment {
-            line.append(contentsOf: attribution.bytes)
-            return
+            return attribution.bytes
         }
         var bytes: [UInt8] = []
         Self.appendOptionalString(experiment, to: &bytes)
@@ -62,26 +60,22 @@ struct SessionLineWriter {
         Self.appendOptionalString(variant, to: &bytes)
         bytes.append(contentsOf: #","type":""#.utf8)
         attributions.append((experiment, variant, bytes))
-        line.append(contentsOf: bytes)
+        return bytes
     }
 
-    private static func appendOptionalString(_ value: String?, to line: inout [UInt8]) {
+    private static func appendOptionalString(_ value: String?, to bytes: inout [UInt8]) {
         if let value {
-            JSONLineEncoder.appendString(value, to: &line)
+            JSONLineEncoder.appendString(value, to: &bytes)
         } else {
-            append("null", to: &line)
+            bytes.append(contentsOf: "null".utf8)
         }
-    }
-
-    private static func append(_ text: StaticString, to line: inout [UInt8]) {
-        text.withUTF8Buffer { line.append(contentsOf: $0) }
     }
 }
 
 extension FlowEvents.EventType {
-    /// Calls `body` with `<type>","screen":`, the bytes between `"type":"` and the screen.
-    fileprivate func withTypeAndScreenKey(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let text: StaticString = switch self {
+    /// `<type>","screen":`, the bytes between `"type":"` and the screen.
+    fileprivate var typeAndScreenKey: StaticString {
+        switch self {
         case .sessionStarted: #"session_started","screen":"#
         case .exposure: #"exposure","screen":"#
         case .assignment: #"assignment","screen":"#
@@ -94,6 +88,5 @@ extension FlowEvents.EventType {
         case .flowCompleted: #"flow_completed","screen":"#
         case .flowAbandoned: #"flow_abandoned","screen":"#
         }
-        text.withUTF8Buffer(body)
     }
 }

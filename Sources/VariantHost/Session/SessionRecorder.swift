@@ -151,7 +151,7 @@ public final class SessionRecorder {
         if let lineSink {
             lineSink.appendLine { line in
                 lineWriter.append(
-                    to: &line, time: time, type: type, experiment: experiment, variant: variant,
+                    to: line, time: time, type: type, experiment: experiment, variant: variant,
                     screen: screen, action: action, properties: properties
                 )
             }

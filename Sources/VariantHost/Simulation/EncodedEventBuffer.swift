@@ -6,21 +6,24 @@ import FlowEvents
 /// A `SessionRecorder` recording into it encodes lines itself, through `appendLine(_:)`,
 /// without building events.
 final class EncodedEventBuffer: FlowEventSink {
-    private(set) var bytes: [UInt8] = []
+    private let lines: LineBuffer
     private(set) var eventCount = 0
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        lines = LineBuffer(capacity: capacity)
     }
 
+    /// The lines recorded so far.
+    var bytes: [UInt8] { lines.bytes }
+
     func record(_ event: FlowEvent) throws(EventSinkError) {
-        JSONLineEncoder.append(event, to: &bytes)
+        lines.append(Array(JSONLineEncoder.line(for: event).utf8))
         eventCount += 1
     }
 
     /// Appends one event that `encode` writes as a JSON line, newline included.
-    func appendLine(_ encode: (inout [UInt8]) -> Void) {
-        encode(&bytes)
+    func appendLine(_ encode: (LineBuffer) -> Void) {
+        encode(lines)
         eventCount += 1
     }
 

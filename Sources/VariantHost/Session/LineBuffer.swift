@@ -1,0 +1,100 @@
+/// JSON lines being encoded into memory the buffer manages itself, so that appending a
+/// fragment is a capacity check and a copy.
+final class LineBuffer {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    /// A copy of the bytes written.
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress {
+            (start + count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    func append(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    /// Appends `value` as a JSON string literal, escaped exactly as `JSONLineEncoder` escapes it.
+    func appendJSONString(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            // At most 6 bytes (`\u00XX`) per byte, and the quotes.
+            reserve(utf8.count * 6 + 2)
+            var out = start + count
+            out.pointee = UInt8(ascii: "\"")
+            out += 1
+            for byte in utf8 {
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    out.pointee = byte
+                    out += 1
+                    continue
+                }
+                out.pointee = UInt8(ascii: "\\")
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
+                case UInt8(ascii: "\n"): out[1] = UInt8(ascii: "n")
+                case UInt8(ascii: "\r"): out[1] = UInt8(ascii: "r")
+                case UInt8(ascii: "\t"): out[1] = UInt8(ascii: "t")
+                default:
+                    let hexDigits: StaticString = "0123456789abcdef"
+                    out[1] = UInt8(ascii: "u")
+                    out[2] = UInt8(ascii: "0")
+                    out[3] = UInt8(ascii: "0")
+                    out[4] = hexDigits.utf8Start[Int(byte >> 4)]
+                    out[5] = hexDigits.utf8Start[Int(byte & 0xF)]
+                    out += 4
+                }
+                out += 2
+            }
+            out.pointee = UInt8(ascii: "\"")
+            count = out + 1 - start
+        }
+    }
+
+    /// Appends `value` as a JSON string literal, or `null`.
+    func appendJSONStringOrNull(_ value: String?) {
+        if let value {
+            appendJSONString(value)
+        } else {
+            append("null")
+        }
+    }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let newCapacity = max(capacity * 2, count + extra)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.moveInitialize(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+}
