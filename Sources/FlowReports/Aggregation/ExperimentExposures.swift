@@ -9,7 +9,10 @@ struct ExperimentExposures: Sendable {
     private var variantIndices: [String: Int] = [:]
     /// The steps of each variant, aligned with `variantsInExposureOrder`.
     private var stepsByVariant: [ArmSteps] = []
-    private var users: [String: ExposedUser] = [:]
+    /// Positions in `exposedUsers` by user: a small value keeps the table cheap to grow, and the users
+    /// themselves are updated in place in the array.
+    private var userIndices: [String: Int] = [:]
+    private var exposedUsers: [ExposedUser] = []
 
     init(funnel: FunnelDefinition) {
         self.funnel = funnel
@@ -20,38 +23,38 @@ struct ExperimentExposures: Sendable {
     /// to another variant marks the user as multi-variant.
     mutating func recordExposure(user: String, variant: String, at time: EventTimestamp) {
         let variantIndex = index(of: variant)
-        if let userIndex = users.index(forKey: user) {
-            if users.values[userIndex].variantIndex != variantIndex {
-                users.values[userIndex].isMultiVariant = true
+        if let userIndex = userIndices[user] {
+            if exposedUsers[userIndex].variantIndex != variantIndex {
+                exposedUsers[userIndex].isMultiVariant = true
             }
             return
         }
-        users[user] = ExposedUser(variantIndex: variantIndex, progress: UserFunnelProgress(anchor: time))
+        userIndices[user] = exposedUsers.count
+        exposedUsers.append(ExposedUser(variantIndex: variantIndex, progress: UserFunnelProgress(anchor: time)))
     }
 
     /// Counts `event` for its user, if the user was exposed and is still analysable.
     mutating func consume(_ event: FlowEvent) {
-        // One hash lookup per event: the index addresses the user in place for every later access.
-        guard let userIndex = users.index(forKey: event.user),
-              !users.values[userIndex].isMultiVariant,
-              users.values[userIndex].progress.isInWindow(event, windowMilliseconds: windowMilliseconds)
+        guard let userIndex = userIndices[event.user],
+              !exposedUsers[userIndex].isMultiVariant,
+              exposedUsers[userIndex].progress.isInWindow(event, windowMilliseconds: windowMilliseconds)
         else { return }
-        let variantIndex = users.values[userIndex].variantIndex
+        let variantIndex = exposedUsers[userIndex].variantIndex
         stepsByVariant[variantIndex].discover(from: event)
-        users.values[userIndex].progress.consume(
+        exposedUsers[userIndex].progress.consume(
             event, steps: stepsByVariant[variantIndex].steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds
         )
     }
 
     /// Users exposed to more than one variant, who are excluded from every count.
     var multiVariantUsers: Int {
-        users.values.reduce(0) { $0 + ($1.isMultiVariant ? 1 : 0) }
+        exposedUsers.reduce(0) { $0 + ($1.isMultiVariant ? 1 : 0) }
     }
 
     /// The tally of every variant that has been exposed, multi-variant users excluded.
     func tallies() -> [String: ArmTally] {
         var progressByVariant = Array(repeating: [UserFunnelProgress](), count: variantsInExposureOrder.count)
-        for user in users.values where !user.isMultiVariant {
+        for user in exposedUsers where !user.isMultiVariant {
             progressByVariant[user.variantIndex].append(user.progress)
         }
         var tallies: [String: ArmTally] = [:]

@@ -17,7 +17,9 @@ public struct ExperimentLogAccumulator: Sendable {
     public private(set) var incompleteExposures = 0
     /// Every experiment key the log's exposures named, tracked or not (for error messages).
     public private(set) var exposedExperimentKeys: Set<String> = []
-    private(set) var experiments: [String: ExperimentExposures] = [:]
+    /// The tracked experiments, in order of first exposure; an array so that every event updates them in place.
+    private var experiments: [ExperimentExposures] = []
+    private var experimentIndices: [String: Int] = [:]
 
     /// Creates an empty accumulator.
     public init(options: ReportOptions = ReportOptions()) {
@@ -28,23 +30,10 @@ public struct ExperimentLogAccumulator: Sendable {
     public mutating func consume(_ event: FlowEvent) {
         eventsConsumed += 1
         if event.type == .exposure {
-            if let key = event.experiment, let variant = event.variant {
-                exposedExperimentKeys.insert(key)
-                if options.experiment == nil || options.experiment == key {
-                    if experiments[key] == nil {
-                        experiments[key] = ExperimentExposures(funnel: options.funnel(for: key))
-                    }
-                    experiments[key]?.recordExposure(user: event.user, variant: variant, at: event.time)
-                }
-            } else {
-                incompleteExposures += 1
-            }
+            recordExposure(event)
         }
-        // Mutating through the values' indices updates each experiment in place, without copying the dictionary.
-        var index = experiments.values.startIndex
-        while index != experiments.values.endIndex {
-            experiments.values[index].consume(event)
-            experiments.values.formIndex(after: &index)
+        for index in experiments.indices {
+            experiments[index].consume(event)
         }
     }
 
@@ -57,6 +46,29 @@ public struct ExperimentLogAccumulator: Sendable {
 
     /// The keys of the experiments with at least one exposure, sorted.
     public var experimentKeys: [String] {
-        experiments.keys.sorted()
+        experimentIndices.keys.sorted()
+    }
+
+    /// The exposures of the experiment `key`, if it is tracked and was exposed.
+    func exposures(of key: String) -> ExperimentExposures? {
+        experimentIndices[key].map { experiments[$0] }
+    }
+
+    private mutating func recordExposure(_ event: FlowEvent) {
+        guard let key = event.experiment, let variant = event.variant else {
+            incompleteExposures += 1
+            return
+        }
+        exposedExperimentKeys.insert(key)
+        guard options.experiment == nil || options.experiment == key else { return }
+        let index: Int
+        if let known = experimentIndices[key] {
+            index = known
+        } else {
+            index = experiments.count
+            experimentIndices[key] = index
+            experiments.append(ExperimentExposures(funnel: options.funnel(for: key)))
+        }
+        experiments[index].recordExposure(user: event.user, variant: variant, at: event.time)
     }
 }

@@ -98,7 +98,7 @@ public enum ReportBuilder {
     ) throws(ReportError) -> ExperimentReport {
         let options = accumulator.options
         let configuration = options.experiments[key]
-        let exposures = accumulator.experiments[key]
+        let exposures = accumulator.exposures(of: key)
         let funnel = exposures?.funnel ?? options.funnel(for: key)
         var variants: [String] = []
         for variant in (configuration?.variations ?? []) + (exposures?.variantsInExposureOrder ?? [])
