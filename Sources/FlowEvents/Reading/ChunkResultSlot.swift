@@ -17,22 +17,26 @@ final class ChunkResultSlot: Sendable {
     }
 
     private let state: Mutex<State>
+    private let filter: (@Sendable (FlowEvent) -> Bool)?
     private let decoded = DispatchSemaphore(value: 0)
 
-    /// Creates a slot for a chunk of whole lines from the file at `path`, waiting to be decoded.
-    init(bytes: [UInt8], path: String) {
+    /// Creates a slot for a chunk of whole lines from the file at `path`, waiting to be decoded
+    /// into the events `filter` keeps (every event when it is nil).
+    init(bytes: [UInt8], path: String, filter: (@Sendable (FlowEvent) -> Bool)?) {
         state = Mutex(.queued(bytes: bytes, path: path))
+        self.filter = filter
     }
 
     /// Creates a slot whose chunk needs no decoding, such as an oversized line.
     init(decodedChunk: DecodedChunk) {
         state = Mutex(.decoded(decodedChunk))
+        filter = nil
     }
 
     /// Decodes the chunk unless someone already has or is; called by the worker.
     func decodeIfUnclaimed() {
         guard let (bytes, path) = claim() else { return }
-        let chunk = Self.decode(bytes, path: path)
+        let chunk = decode(bytes, path: path)
         state.withLock { $0 = .decoded(chunk) }
         decoded.signal()
     }
@@ -42,7 +46,7 @@ final class ChunkResultSlot: Sendable {
     func take() -> DecodedChunk {
         if let (bytes, path) = claim() {
             state.withLock { $0 = .taken }
-            return Self.decode(bytes, path: path)
+            return decode(bytes, path: path)
         }
         let taken = state.withLock { state -> DecodedChunk? in
             guard case .decoded(let chunk) = state else { return nil }
@@ -77,13 +81,20 @@ final class ChunkResultSlot: Sendable {
         }
     }
 
-    private static func decode(_ bytes: [UInt8], path: String) -> DecodedChunk {
+    private func decode(_ bytes: [UInt8], path: String) -> DecodedChunk {
         var summary = ReadSummary()
         var events: [FlowEvent] = []
         events.reserveCapacity(bytes.count / 160)
         bytes.withUnsafeBufferPointer { chunk in
-            LineChunkParser.parse(chunk, decoder: EventLineDecoder(), path: path, linesBefore: 0, summary: &summary) {
-                events.append($0)
+            let decoder = EventLineDecoder()
+            if let filter {
+                LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
+                    if filter($0) { events.append($0) }
+                }
+            } else {
+                LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
+                    events.append($0)
+                }
             }
         }
         return DecodedChunk(events: events, summary: summary)

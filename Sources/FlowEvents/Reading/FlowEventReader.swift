@@ -86,7 +86,22 @@ public struct FlowEventReader: Sendable {
     /// - Throws: as `read(_:)`; work in flight is finished before the error is rethrown.
     public func readParallel(workers: Int = 2, _ body: ([FlowEvent]) throws -> Void) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
-        var pipeline = OrderedChunkPipeline(workers: min(max(workers, 1), Self.maximumWorkers))
+        var pipeline = OrderedChunkPipeline(workers: min(max(workers, 1), Self.maximumWorkers), filter: nil)
+        return try pipeline.run(paths: paths, chunkSize: Self.parallelChunkSize) { events, _ in try body(events) }
+    }
+
+    /// Reads as `readParallel(workers:_:)` does, but hands `body` only the events `isKept`
+    /// accepts, with the number of events of the batch it left out.
+    ///
+    /// `isKept` runs on the decoding threads, so events a consumer has no use for cost it
+    /// nothing. The returned summary counts every event, kept or not.
+    public func readParallel(
+        workers: Int = 2,
+        keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
+        _ body: (_ kept: [FlowEvent], _ leftOut: Int) throws -> Void
+    ) throws -> ReadSummary {
+        try checkPathsAreReadableFiles()
+        var pipeline = OrderedChunkPipeline(workers: min(max(workers, 1), Self.maximumWorkers), filter: isKept)
         return try pipeline.run(paths: paths, chunkSize: Self.parallelChunkSize, body)
     }
 

@@ -15,19 +15,23 @@ struct OrderedChunkPipeline {
     }
 
     private let workerQueues: [DispatchQueue]
+    private let filter: (@Sendable (FlowEvent) -> Bool)?
     private let window: Int
     private var pending: [PendingChunk] = []
     private var pendingHead = 0
     private var chunksSubmitted = 0
 
-    /// Creates a pipeline with `workers` decoding threads.
-    init(workers: Int) {
+    /// Creates a pipeline with `workers` decoding threads that keep only the events `filter`
+    /// accepts, or every event when it is nil.
+    init(workers: Int, filter: (@Sendable (FlowEvent) -> Bool)?) {
+        self.filter = filter
         workerQueues = (0..<workers).map { DispatchQueue(label: "FlowEventReader.worker\($0)") }
         window = 2 * workers + 1
     }
 
-    /// Reads `paths` in order, handing batches to `body` in file order, and returns the merged summary.
-    mutating func run(paths: [String], chunkSize: Int, _ body: ([FlowEvent]) throws -> Void) throws -> ReadSummary {
+    /// Reads `paths` in order, handing batches and the number of events filtered out of them to
+    /// `body` in file order, and returns the merged summary.
+    mutating func run(paths: [String], chunkSize: Int, _ body: ([FlowEvent], Int) throws -> Void) throws -> ReadSummary {
         var summary = ReadSummary()
         var consumedFileIndex = 0
         var fileSummary = ReadSummary()
@@ -57,7 +61,7 @@ struct OrderedChunkPipeline {
         let slot: ChunkResultSlot
         switch chunk {
         case .lines(let bytes):
-            slot = ChunkResultSlot(bytes: Array(bytes), path: path)
+            slot = ChunkResultSlot(bytes: Array(bytes), path: path, filter: filter)
             workerQueues[chunksSubmitted % workerQueues.count].async { slot.decodeIfUnclaimed() }
         case .oversizedLine:
             var chunkSummary = ReadSummary()
@@ -71,7 +75,7 @@ struct OrderedChunkPipeline {
 
     /// Waits for the oldest pending chunk and hands its events to `body`.
     private mutating func deliverNext(
-        _ body: ([FlowEvent]) throws -> Void,
+        _ body: ([FlowEvent], Int) throws -> Void,
         summary: inout ReadSummary,
         fileSummary: inout ReadSummary,
         fileIndex: inout Int
@@ -89,7 +93,8 @@ struct OrderedChunkPipeline {
             fileIndex = next.fileIndex
         }
         fileSummary.merge(decoded.summary, shiftingLinesBy: fileSummary.lineCount)
-        if !decoded.events.isEmpty { try body(decoded.events) }
+        let leftOut = decoded.summary.eventCount - decoded.events.count
+        if !decoded.events.isEmpty || leftOut > 0 { try body(decoded.events, leftOut) }
     }
 
     /// Discards every chunk still pending, waiting for those being decoded, so no work

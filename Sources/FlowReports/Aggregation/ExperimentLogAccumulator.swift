@@ -26,6 +26,11 @@ public struct ExperimentLogAccumulator: Sendable {
         self.options = options
     }
 
+    /// The filter of the events this accumulator can learn something from.
+    public var eventFilter: ExperimentEventFilter {
+        ExperimentEventFilter(options: options)
+    }
+
     /// Counts one event; call in file order.
     public mutating func consume(_ event: FlowEvent) {
         eventsConsumed += 1
@@ -42,6 +47,11 @@ public struct ExperimentLogAccumulator: Sendable {
         for event in events {
             consume(event)
         }
+    }
+
+    /// Counts `count` events that ``eventFilter`` found irrelevant, in place of consuming them.
+    public mutating func countIrrelevantEvents(_ count: Int) {
+        eventsConsumed += count
     }
 
     /// The keys of the experiments with at least one exposure, sorted.

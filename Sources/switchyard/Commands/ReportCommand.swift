@@ -29,8 +29,10 @@ struct ReportCommand: ParsableCommand {
         ))
         let summary: ReadSummary
         do {
-            summary = try FlowEventReader(paths: events).readParallel(workers: 2) { batch in
+            let filter = accumulator.eventFilter
+            summary = try FlowEventReader(paths: events).readParallel(workers: 2, keeping: filter.isRelevant) { batch, leftOut in
                 accumulator.consume(contentsOf: batch)
+                accumulator.countIrrelevantEvents(leftOut)
             }
         } catch {
             throw CommandError("\(error)")

@@ -36,6 +36,24 @@ struct ParallelReadTests {
         #expect(sequential.summary.skippedCount(.unknownSchemaVersion) > 0)
     }
 
+    @Test("a filter keeps exactly the events it accepts and counts the others as left out", arguments: [1, 2])
+    func filteredMatchesSequential(workers: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = try writeMixedLog(in: directory, name: "events.jsonl", events: 30_000, seed: 5)
+        let sequential = try readAll([path])
+        var kept: [FlowEvent] = []
+        var leftOut = 0
+        let summary = try FlowEventReader(paths: [path]).readParallel(workers: workers, keeping: { $0.type == .screenShown }) {
+            kept.append(contentsOf: $0)
+            leftOut += $1
+        }
+        let expected = sequential.events.filter { $0.type == .screenShown }
+        #expect(!expected.isEmpty)
+        #expect(kept == expected)
+        #expect(leftOut == sequential.events.count - expected.count)
+        #expect(summary == sequential.summary)
+    }
+
     @Test("across several files, batches keep file order and line numbers restart per file")
     func severalFiles() throws {
         let directory = try TemporaryDirectory()
