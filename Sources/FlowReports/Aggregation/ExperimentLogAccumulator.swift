@@ -49,6 +49,16 @@ public struct ExperimentLogAccumulator: Sendable {
         }
     }
 
+    /// Consumes every event of `events`, in order.
+    ///
+    /// The same as the generic `consume(contentsOf:)`, which callers in other modules would run
+    /// unspecialized, going through witness tables for every event.
+    public mutating func consume(contentsOf events: [FlowEvent]) {
+        for event in events {
+            consume(event)
+        }
+    }
+
     /// Counts `count` events that ``eventFilter`` found irrelevant, in place of consuming them.
     public mutating func countIrrelevantEvents(_ count: Int) {
         eventsConsumed += count
