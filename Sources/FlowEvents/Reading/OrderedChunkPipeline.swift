@@ -37,8 +37,8 @@ struct OrderedChunkPipeline {
         var fileSummary = ReadSummary()
         do {
             for (fileIndex, path) in paths.enumerated() {
-                let reader = try FileChunkReader(path: path, capacity: chunkSize)
-                while let chunk = try reader.nextChunk() {
+                let source = try ParallelChunkSource(path: path, chunkSize: chunkSize)
+                while let chunk = try source.nextChunk() {
                     submit(chunk, path: path, fileIndex: fileIndex)
                     while pending.count - pendingHead >= window {
                         try deliverNext(body, summary: &summary, fileSummary: &fileSummary, fileIndex: &consumedFileIndex)
@@ -56,12 +56,12 @@ struct OrderedChunkPipeline {
         return summary
     }
 
-    /// Copies `chunk` and queues it to a worker, or records an oversized line directly.
-    private mutating func submit(_ chunk: FileChunk, path: String, fileIndex: Int) {
+    /// Queues `chunk` to a worker, or records an oversized line directly.
+    private mutating func submit(_ chunk: ParallelChunkSource.Chunk, path: String, fileIndex: Int) {
         let slot: ChunkResultSlot
         switch chunk {
         case .lines(let bytes):
-            slot = ChunkResultSlot(bytes: Array(bytes), path: path, filter: filter)
+            slot = ChunkResultSlot(bytes: bytes, path: path, filter: filter)
             workerQueues[chunksSubmitted % workerQueues.count].async { slot.decodeIfUnclaimed() }
         case .oversizedLine:
             var chunkSummary = ReadSummary()

@@ -11,10 +11,14 @@ struct FileReadingTests {
     @Test("an empty file reads as no events and nothing skipped")
     func emptyFile() throws {
         let directory = try TemporaryDirectory()
-        let (read, summary) = try readAll([try directory.file("empty.jsonl", text: "")])
+        let path = try directory.file("empty.jsonl", text: "")
+        let (read, summary) = try readAll([path])
         #expect(read.isEmpty)
         #expect(summary.isClean)
         #expect(summary.lineCount == 0)
+        let (parallelRead, parallelSummary) = try readAllInParallel([path])
+        #expect(parallelRead.isEmpty)
+        #expect(parallelSummary == summary)
     }
 
     @Test("a valid last line without a trailing newline is read")
@@ -70,6 +74,23 @@ struct FileReadingTests {
         let (read, summary) = try readAll([path])
         #expect(read == events)
         #expect(summary.description == "1 oversized line skipped (\(path):4)")
+        let (parallelRead, parallelSummary) = try readAllInParallel([path])
+        #expect(parallelRead == events)
+        #expect(parallelSummary == summary)
+    }
+
+    @Test("lines longer than the limit but shorter than a parallel chunk are skipped alike in parallel")
+    func oversizedLinesWithinAChunk() throws {
+        let directory = try TemporaryDirectory()
+        let long = String(repeating: "w", count: FlowEventReader.maximumLineLength + 10)
+        let text = long + "\n" + JSONLineEncoder.line(for: events[0]) + long + "\n" + canonicalText + long
+        let path = try directory.file("events.jsonl", text: text)
+        let (read, summary) = try readAll([path])
+        #expect(read == [events[0]] + events)
+        #expect(summary.skippedCount(.oversizedLine) == 3)
+        let (parallelRead, parallelSummary) = try readAllInParallel([path])
+        #expect(parallelRead == read)
+        #expect(parallelSummary == summary)
     }
 
     @Test("invalid UTF-8 inside a string makes the line malformed, in either layout")
