@@ -28,7 +28,7 @@ struct CanonicalLineScanner {
 
     /// The event of the line, or nil when the line is not canonical.
     mutating func scanEvent() -> FlowEvent? {
-        var event = FlowEvent.placeholder
+        var event = FlowEvent.blank
         return scanEvent(into: &event) ? event : nil
     }
 

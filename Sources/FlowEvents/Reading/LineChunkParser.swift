@@ -25,7 +25,7 @@ enum LineChunkParser {
         guard let base = chunk.baseAddress else { return }
         var lineStart = 0
         var lineNumber = linesBefore
-        var canonicalEvent = FlowEvent.placeholder
+        var canonicalEvent = FlowEvent.blank
         while lineStart < chunk.count {
             let remaining = chunk.count - lineStart
             let lineEnd: Int
