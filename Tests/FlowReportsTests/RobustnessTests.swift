@@ -5,7 +5,7 @@ import Testing
 /// Odd but possible inputs give defined results.
 @Suite("Robustness: odd inputs never trap")
 struct RobustnessTests {
-    @Test("Back and failure events without screen or reason are counted under the "(none)" and "(unspecified)" labels")
+    @Test("Back and failure events without screen or reason are counted under (none) and (unspecified)")
     func missingScreenAndReason() throws {
         var script = EventScript()
         script.expose("u", to: "A", at: 0)
