@@ -70,4 +70,22 @@ struct DurabilityTests {
             #expect(diagnostics.contains { $0.contains("truncated last line skipped") || $0.contains("killed.jsonl:\(lines.count)") })
         }
     }
+
+    @Test("--fsync changes when the log reaches the disk, never what it holds")
+    func fsyncWritesTheSameLog() throws {
+        let cli = try CLI()
+        let common = ["simulate", "--users", "1500", "--config", Repository.experiments, "--behavior", Repository.behavior]
+        let synced = try cli.run(common + ["--events", "synced.jsonl", "--fsync"])
+        let plain = try cli.run(common + ["--events", "plain.jsonl"])
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(plain.status == 0, "\(plain.standardError)")
+        let log = try #require(cli.contents(of: "synced.jsonl"))
+        #expect(!log.isEmpty)
+        #expect(log == cli.contents(of: "plain.jsonl"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("synced.jsonl.partial")))
+
+        let walk = try cli.run(["run", "--variant", "phone", "--events", "walk.jsonl", "--fsync"], input: "q\n")
+        #expect(walk.status == 0, "\(walk.standardError)")
+        #expect(jsonLines(cli.contents(of: "walk.jsonl") ?? "")?.last?["type"] as? String == "flow_abandoned")
+    }
 }

@@ -58,6 +58,7 @@ public struct Simulation: Sendable {
             try await withThrowingTaskGroup(of: (Int, BatchResult).self) { group in
                 var nextToStart = 0
                 var nextToWrite = 0
+                var running = 0
                 var finished: [Int: BatchResult] = [:]
                 func startBatch() {
                     let index = nextToStart
@@ -66,9 +67,11 @@ public struct Simulation: Sendable {
                         (index, try runBatch(range, registry: registry, behavior: behavior, assign: assign))
                     }
                     nextToStart += 1
+                    running += 1
                 }
                 while nextToStart < min(batchCount, jobs) { startBatch() }
                 while let (index, result) = try await group.next() {
+                    running -= 1
                     finished[index] = result
                     while let ready = finished.removeValue(forKey: nextToWrite) {
                         try log.write(encodedLines: ready.bytes)
@@ -76,9 +79,9 @@ public struct Simulation: Sendable {
                         progress(tally)
                         nextToWrite += 1
                     }
-                    // Keep every worker busy, but never let finished batches pile up unwritten.
-                    while nextToStart < batchCount, nextToStart - nextToWrite < jobs * 4,
-                          group.isEmpty || nextToStart - nextToWrite <= jobs {
+                    // Keep `jobs` batches running, but never let finished ones pile up unwritten
+                    // behind a slow batch.
+                    while nextToStart < batchCount, running < jobs, nextToStart - nextToWrite < jobs * 4 {
                         startBatch()
                     }
                 }

@@ -39,6 +39,9 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Read answers from this file instead of standard input.", valueName: "path"))
     var input: String?
 
+    @Flag(help: "fsync the log after every event, so the walk survives the machine losing power.")
+    var fsync = false
+
     func run() throws {
         let registry = try Host.registry()
         let configuration = try Host.configuration(path: config, registry: registry)
@@ -52,7 +55,7 @@ struct Run: ParsableCommand {
         let sink: JSONLinesFileSink
         do {
             // A walk makes few events: write each at once, so an interrupted walk loses none.
-            sink = try JSONLinesFileSink(path: events, bufferLimit: 1)
+            sink = try JSONLinesFileSink(path: events, durability: fsync ? .machineCrash : .processCrash, bufferLimit: 1)
         } catch {
             throw CommandError("cannot log events: \(error)")
         }

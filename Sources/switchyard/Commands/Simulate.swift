@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowEvents
 import VariantHost
 
 /// `switchyard simulate`: synthetic users drive the real coordinators, in parallel, reproducibly.
@@ -35,6 +36,9 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "Replace an existing log, once the new one is complete.")
     var replace = false
 
+    @Flag(help: "fsync the log after every batch of sessions written, so they survive the machine losing power.")
+    var fsync = false
+
     func validate() throws {
         guard users >= 0 else { throw ValidationError("--users must be 0 or more, got \(users)") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
@@ -47,7 +51,8 @@ struct Simulate: AsyncParsableCommand {
             simulation: Simulation(users: users, seed: seed, jobs: jobs),
             configuration: try Host.configuration(path: config, registry: registry),
             behavior: try Host.behavior(path: behavior),
-            registry: registry
+            registry: registry,
+            durability: fsync ? .machineCrash : .processCrash
         )
         let figures = try await runner.run(into: events, existing: append ? .append : replace ? .replace : .refuse)
         StandardIO.write(figures.summary)

@@ -20,6 +20,8 @@ struct SimulationRunner {
     var configuration: HostConfiguration
     var behavior: BehaviorModel
     var registry: VariantRegistry
+    /// Whether every batch written is also `fsync`ed (`--fsync`).
+    var durability: JSONLinesFileSink.Durability = .processCrash
 
     /// Simulates into `path` and returns the figures of the run.
     func run(into path: String, existing: ExistingLog) async throws -> SimulationFigures {
@@ -33,7 +35,7 @@ struct SimulationRunner {
         if writesAside { try? FileManager.default.removeItem(atPath: target) }
         let log: JSONLinesFileSink
         do {
-            log = try JSONLinesFileSink(path: target, bufferLimit: 1 << 20)
+            log = try JSONLinesFileSink(path: target, durability: durability, bufferLimit: 1 << 20)
         } catch {
             throw CommandError("cannot log events: \(error)")
         }
@@ -59,15 +61,24 @@ struct SimulationRunner {
         }
         progress.finish()
         if writesAside {
-            do {
-                if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-                try FileManager.default.moveItem(atPath: target, toPath: path)
-            } catch {
-                throw CommandError("cannot move the finished log \(target) to \(path): \(error.localizedDescription)")
+            // rename(2) replaces an old log atomically: a reader sees the old log or the new one.
+            guard rename(target, path) == 0 else {
+                throw CommandError("cannot move the finished log \(target) to \(path): \(String(cString: strerror(errno)))")
             }
+            if durability == .machineCrash { syncDirectory(containing: path) }
         }
         return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobs, path: path)
     }
+}
+
+/// Makes a rename in the directory holding `path` survive the machine losing power, as far as
+/// the file system allows; a directory that cannot be opened is left as it is.
+private func syncDirectory(containing path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
 }
 
 /// The result of a simulation run, as printed.
