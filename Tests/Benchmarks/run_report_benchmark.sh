@@ -4,12 +4,13 @@
 # Usage: run_report_benchmark.sh SWITCHYARD_BINARY EVENTS.jsonl [CONFIG.json]
 #
 #   SWITCHYARD_BINARY  a release build of switchyard (with the `report` subcommand)
-#   EVENTS.jsonl       the log, e.g. from `switchyard simulate --users 400000` (>= 5M events for the claim)
+#   EVENTS.jsonl       the log; when it does not exist, it is generated first with
+#                      `switchyard simulate --users $USERS` (USERS default 400000: 5.3M events, 1.2 GiB)
 #   CONFIG.json        experiments.json holding the experiment's funnel; default $SWITCHYARD_CONFIG, else
 #                      ./Configuration/experiments.json, else Configuration/experiments.json two folders up
 #                      from this script. Passed to both sides (`report --config`), so both measure one funnel.
 #
-# Environment: EXPERIMENT (default onboarding-order), RUNS (default 3; the median is reported),
+# Environment: EXPERIMENT (default onboarding-order), RUNS (default 3; the median is reported), USERS,
 #   PYTHON (default python3), MIN_RATIO (when set, e.g. 2: exit 3 if DuckDB/Switchyard is below it).
 #
 # Each side runs RUNS times, interleaved, under /usr/bin/time -v (wall clock and peak RSS). Switchyard's time
@@ -50,8 +51,13 @@ fi
     echo "$0: $switchyard has no working \`report\` subcommand" >&2
     exit 2
 }
-[ -f "$events" ] || { echo "$0: no such events file: $events" >&2; exit 2; }
 [ -f "$config" ] || { echo "$0: no such config: $config" >&2; exit 2; }
+if [ ! -e "$events" ]; then
+    behavior=$(dirname "$config")/behavior.json
+    echo "Generating $events: switchyard simulate --users ${USERS:-400000}"
+    "$switchyard" simulate --users "${USERS:-400000}" --config "$config" --behavior "$behavior" --events "$events"
+fi
+[ -f "$events" ] || { echo "$0: no such events file: $events" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "$0: /usr/bin/time is missing (Debian: apt-get install time)" >&2; exit 2; }
 case $runs in '' | *[!0-9]* | 0) echo "$0: RUNS must be a positive integer" >&2; exit 2 ;; esac
 
