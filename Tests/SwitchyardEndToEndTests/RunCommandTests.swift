@@ -56,6 +56,38 @@ struct RunCommandTests {
         #expect(events.last?["screen"] as? String == "signup")
     }
 
+    @Test("Ctrl-C while the walk waits for an answer logs the abandonment and exits with 130")
+    func interrupted() throws {
+        let cli = try CLI()
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["run", "--variant", "phone"]
+        process.currentDirectoryURL = cli.directory
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("1\n".utf8))
+        // Wait until the signup screen asks for an answer, so the signal lands in a blocked read.
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("[signup]") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed.append(chunk)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        process.interrupt()
+        printed.append(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(String(decoding: printed, as: UTF8.self).contains("Interrupted: the walk was logged as abandoned in events.jsonl."))
+        let events = try #require(jsonLines(cli.contents(of: "events.jsonl") ?? ""))
+        #expect(events.last?["type"] as? String == "flow_abandoned")
+        #expect(events.last?["screen"] as? String == "signup")
+        try input.fileHandleForWriting.close()
+    }
+
     @Test("an unknown variant is one clear error line, a non-zero exit, and the log untouched")
     func unknownVariant() throws {
         let cli = try CLI()

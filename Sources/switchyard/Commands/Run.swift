@@ -69,6 +69,10 @@ struct Run: ParsableCommand {
         } catch {
             throw CommandError(error.description)
         }
+        if InterruptSignal.wasReceived {
+            StandardIO.write("\nInterrupted: the walk was logged as abandoned in \(events).\n")
+            throw ExitCode(130)
+        }
         if let inputError = terminal.inputError {
             throw CommandError("\(input ?? "standard input"): \(inputError); the walk was logged as abandoned in \(events)")
         }
@@ -100,10 +104,12 @@ struct Run: ParsableCommand {
     }
 
     private func makeTerminalUser() throws -> TerminalUser {
+        InterruptSignal.catchInterrupts()
         guard let input else {
+            let lines = StandardInputLines()
             return TerminalUser(
                 isInteractive: StandardIO.inputIsTerminal,
-                readLine: { Swift.readLine() },
+                readLine: { lines.next(isInterrupted: { InterruptSignal.wasReceived }) },
                 write: StandardIO.write
             )
         }
@@ -115,6 +121,10 @@ struct Run: ParsableCommand {
         }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
         if lines.last == "" { lines.removeLast() }
-        return TerminalUser(isInteractive: false, readLine: { lines.popFirst() }, write: StandardIO.write)
+        return TerminalUser(
+            isInteractive: false,
+            readLine: { InterruptSignal.wasReceived ? nil : lines.popFirst() },
+            write: StandardIO.write
+        )
     }
 }
