@@ -42,41 +42,63 @@ public enum JSONLineEncoder {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `value` as a JSON string literal, escaping quotes, backslashes and control characters.
+    /// Appends `value` as a JSON string literal, escaping quotes, backslashes, control characters and the
+    /// Unicode line breaks NEL, U+2028 and U+2029, so that no line splitter finds a line break inside a line.
     public static func appendString(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
             // Most strings need no escaping: copy runs of plain bytes in bulk.
             var runStart = 0
-            for index in utf8.indices {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xC2 || byte == 0xE2,
+                      let escape = escapeSequence(in: utf8, at: index)
+                else {
+                    index += 1
+                    continue
+                }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscape(for: byte, to: &bytes)
-                runStart = index + 1
+                escape.text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                index += escape.length
+                runStart = index
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(for byte: UInt8, to bytes: inout [UInt8]) {
+    /// The JSON escape of the character whose UTF-8 encoding starts at `index`, and that encoding's length; nil
+    /// for a character written as it is.
+    ///
+    /// Shared with the simulation's line writer, which must escape exactly as this encoder does.
+    public static func escapeSequence(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (text: StaticString, length: Int)? {
+        let byte = utf8[index]
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-        case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-        case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-        case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-        default:
-            let hexDigits: StaticString = "0123456789abcdef"
-            bytes.append(contentsOf: #"\u00"#.utf8)
-            hexDigits.withUTF8Buffer { digits in
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0xF)])
-            }
+        case UInt8(ascii: "\""): return (#"\""#, 1)
+        case UInt8(ascii: "\\"): return (#"\\"#, 1)
+        case UInt8(ascii: "\n"): return (#"\n"#, 1)
+        case UInt8(ascii: "\r"): return (#"\r"#, 1)
+        case UInt8(ascii: "\t"): return (#"\t"#, 1)
+        case ..<0x20: return (controlEscapes[Int(byte)], 1)
+        case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0x85:
+            return (#"\u0085"#, 2)
+        case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == 0xA8:
+            return (#"\u2028"#, 3)
+        case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == 0xA9:
+            return (#"\u2029"#, 3)
+        default: return nil
         }
     }
+
+    /// `\u0000` to `\u001f`, by control character.
+    private static let controlEscapes: [StaticString] = [
+        #"\u0000"#, #"\u0001"#, #"\u0002"#, #"\u0003"#, #"\u0004"#, #"\u0005"#, #"\u0006"#, #"\u0007"#,
+        #"\u0008"#, #"\u0009"#, #"\u000a"#, #"\u000b"#, #"\u000c"#, #"\u000d"#, #"\u000e"#, #"\u000f"#,
+        #"\u0010"#, #"\u0011"#, #"\u0012"#, #"\u0013"#, #"\u0014"#, #"\u0015"#, #"\u0016"#, #"\u0017"#,
+        #"\u0018"#, #"\u0019"#, #"\u001a"#, #"\u001b"#, #"\u001c"#, #"\u001d"#, #"\u001e"#, #"\u001f"#,
+    ]
 
     private static func appendMember(_ key: String, _ value: String, to bytes: inout [UInt8]) {
         appendString(key, to: &bytes)

@@ -52,7 +52,7 @@ struct SessionLineWriterTests {
         let plain = InMemoryEventSink()
         let buffer = EncodedEventBuffer(capacity: 0)
         for sink in [plain as any FlowEventSink, buffer] {
-            let recorder = SessionRecorder(session: "s-\"1\"", user: "u\t1", assignments: assignments, sink: sink, clock: UnevenClock())
+            let recorder = SessionRecorder(session: "s-\"1\"\u{2028}", user: "u\t1\u{85}·", assignments: assignments, sink: sink, clock: UnevenClock())
             recorder.recordStart(of: assignments)
             for signal in signals { recorder.record(signal) }
             recorder.flush()

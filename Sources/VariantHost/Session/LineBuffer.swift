@@ -1,3 +1,5 @@
+import FlowEvents
+
 /// JSON lines being encoded into memory the buffer manages itself, so that appending a
 /// fragment is a capacity check and a copy.
 final class LineBuffer {
@@ -51,28 +53,20 @@ final class LineBuffer {
             var out = start + count
             out.pointee = UInt8(ascii: "\"")
             out += 1
-            for byte in utf8 {
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xC2 || byte == 0xE2,
+                      let escape = JSONLineEncoder.escapeSequence(in: utf8, at: index)
+                else {
                     out.pointee = byte
                     out += 1
+                    index += 1
                     continue
                 }
-                out.pointee = UInt8(ascii: "\\")
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
-                case UInt8(ascii: "\n"): out[1] = UInt8(ascii: "n")
-                case UInt8(ascii: "\r"): out[1] = UInt8(ascii: "r")
-                case UInt8(ascii: "\t"): out[1] = UInt8(ascii: "t")
-                default:
-                    let hexDigits: StaticString = "0123456789abcdef"
-                    out[1] = UInt8(ascii: "u")
-                    out[2] = UInt8(ascii: "0")
-                    out[3] = UInt8(ascii: "0")
-                    out[4] = hexDigits.utf8Start[Int(byte >> 4)]
-                    out[5] = hexDigits.utf8Start[Int(byte & 0xF)]
-                    out += 4
-                }
-                out += 2
+                out.initialize(from: escape.text.utf8Start, count: escape.text.utf8CodeUnitCount)
+                out += escape.text.utf8CodeUnitCount
+                index += escape.length
             }
             out.pointee = UInt8(ascii: "\"")
             count = out + 1 - start
