@@ -2,7 +2,8 @@
 ///
 /// Per experiment: a headline verdict line, a sample-ratio warning line when the check flags a mismatch, the
 /// goal comparison per variant, the funnel per variant and step, and back navigations and failures per screen.
-/// User-supplied names are printed with control characters replaced, so they cannot inject escape sequences.
+/// User-supplied names are printed with control characters, line separators and bidirectional overrides replaced
+/// by `?`, so they cannot inject escape sequences, break lines or reorder what follows them.
 public struct TableRenderer: ReportRenderer {
     /// Whether to use ANSI colours; the caller decides (a TTY, and `NO_COLOR` unset).
     public var colors: Bool
