@@ -29,8 +29,28 @@ struct CLI {
 
     /// Runs `switchyard arguments...` in the working directory with `input` on standard input.
     func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+        try launch(Self.executable, arguments: arguments, input: input, environment: environment)
+    }
+
+    /// Runs `switchyard arguments...` from `/bin/sh`, after the shell commands `setup` and with the shell
+    /// redirections `redirection` (e.g. `> /dev/full`): for limits and file descriptors a test sets up around a run.
+    func run(_ arguments: [String], shellSetup setup: String, redirection: String = "") throws -> Result {
+        let script = "\(setup)\nexec \"$SWITCHYARD\" \"$@\" \(redirection)"
+        return try launch(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, "sh"] + arguments, input: "",
+            environment: ["SWITCHYARD": Self.executable.path]
+        )
+    }
+
+    /// Shell commands that make every write past the first `blocks` 512-byte (or, in some shells, 1024-byte)
+    /// blocks of a file fail with "File too large", as writes fail on a full disk.
+    static func fileSizeLimit(blocks: Int) -> String {
+        "trap '' XFSZ; ulimit -f \(blocks)"
+    }
+
+    private func launch(_ executable: URL, arguments: [String], input: String, environment: [String: String]) throws -> Result {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

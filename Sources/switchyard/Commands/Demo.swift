@@ -72,9 +72,9 @@ struct Demo: AsyncParsableCommand {
         StandardIO.write(ReportFormat.table.renderer(colors: colors).render(report) + "\n")
         let htmlPath = directory + "/report.html"
         do {
-            try Data(ReportFormat.html.renderer().render(report).utf8).write(to: URL(fileURLWithPath: htmlPath), options: .atomic)
+            try OutputFile.write(Array(ReportFormat.html.renderer().render(report).utf8), to: htmlPath)
         } catch {
-            throw CommandError("cannot write \(htmlPath): \(error.localizedDescription)")
+            throw CommandError("cannot write \(htmlPath): \(error)")
         }
         StandardIO.write("HTML report with charts: \(htmlPath)\n")
     }

@@ -2,20 +2,20 @@ import FlowReports
 import Foundation
 
 /// Writes a rendered report where the user asked: standard output, or a file replaced
-/// atomically so that a failed run never leaves a partial report looking complete.
+/// atomically (see `OutputFile`) so that a failed run never leaves a partial report looking complete.
 enum ReportOutput {
     static func write(_ report: Report, options: ReportOptionGroup) throws {
         let useColors = options.out == nil && options.format == .table && StandardIO.outputIsTerminal
             && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let text = options.format.renderer(colors: useColors).render(report)
         guard let path = options.out else {
-            StandardIO.write(text.hasSuffix("\n") ? text : text + "\n")
+            try StandardIO.writeResult(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(Array(text.utf8), to: path)
         } catch {
-            throw CommandError("cannot write the report to \(path): \(error.localizedDescription)")
+            throw CommandError("cannot write the report to \(path): \(error)")
         }
         StandardIO.writeError("Report written to \(path)\n")
     }

@@ -21,21 +21,32 @@ enum StandardIO {
         write(text, to: STDOUT_FILENO)
     }
 
+    /// Writes `text` to standard output, or throws when it cannot all be written (a full disk, a closed file):
+    /// for output that is the command's result, whose loss must not go unnoticed.
+    static func writeResult(_ text: String) throws {
+        if let failure = write(text, to: STDOUT_FILENO) {
+            throw CommandError("cannot write to standard output: \(String(cString: strerror(failure)))")
+        }
+    }
+
     /// Writes `text` to standard error.
     static func writeError(_ text: String) {
         write(text, to: STDERR_FILENO)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text`; returns the `errno` of a failed write, if any.
+    @discardableResult
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 }
 
