@@ -25,7 +25,7 @@ enum OutputFile {
             default: return try writeInPlace(bytes, to: path)
             }
         }
-        let destination = exists ? resolvingSymbolicLinks(path) : path
+        let destination = exists ? SymbolicLinks.resolved(path) : path
         let (partial, descriptor) = try createPartialFile(beside: destination)
         do throws(OutputFileError) {
             if exists, fchmod(descriptor, status.st_mode & 0o7777) != 0 {
@@ -79,13 +79,6 @@ enum OutputFile {
             }
             written += result
         }
-    }
-
-    /// `path` with symbolic links resolved, or `path` itself when they cannot be.
-    private static func resolvingSymbolicLinks(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func systemMessage() -> String {
