@@ -25,13 +25,13 @@ struct SimulationRunner {
 
     /// Simulates into `path` and returns the figures of the run.
     func run(into path: String, existing: ExistingLog) async throws -> SimulationFigures {
-        let hasEvents = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0
-        if hasEvents, existing == .refuse {
+        let destination = try EventLogDestination(path: path)
+        if destination.holdsEvents, existing == .refuse {
             throw CommandError("\(path) already holds events; pass --append to add to it or --replace to start a new log")
         }
         // Appending goes straight to the log, which other processes may be appending to as well.
         let writesAside = existing != .append
-        let target = writesAside ? path + ".partial" : path
+        let target = writesAside ? destination.file + ".partial" : path
         if writesAside { try? FileManager.default.removeItem(atPath: target) }
         let log: JSONLinesFileSink
         do {
@@ -57,15 +57,18 @@ struct SimulationRunner {
             try log.flush()
         } catch {
             progress.finish()
-            throw CommandError("\(error)")
+            guard writesAside else { throw CommandError("\(error)") }
+            // An incomplete log is of no use, and on a full disk it holds the space a retry needs.
+            try? FileManager.default.removeItem(atPath: target)
+            throw CommandError("\(error); nothing was written to \(path)")
         }
         progress.finish()
         if writesAside {
-            // rename(2) replaces an old log atomically: a reader sees the old log or the new one.
-            guard rename(target, path) == 0 else {
+            // rename(2) replaces the old log in one step: at no moment is there no log, or half of one.
+            guard rename(target, destination.file) == 0 else {
                 throw CommandError("cannot move the finished log \(target) to \(path): \(String(cString: strerror(errno)))")
             }
-            if durability == .machineCrash { syncDirectory(containing: path) }
+            if durability == .machineCrash { syncDirectory(containing: destination.file) }
         }
         return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobs, path: path)
     }
