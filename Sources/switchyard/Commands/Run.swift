@@ -113,12 +113,7 @@ struct Run: ParsableCommand {
                 write: StandardIO.write
             )
         }
-        let text: String
-        do {
-            text = try String(contentsOfFile: input, encoding: .utf8)
-        } catch {
-            throw CommandError("cannot read --input \(input): \(error.localizedDescription)")
-        }
+        let text = try InputFile.text(at: input, option: "--input", expected: "a text file of answers")
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
         if lines.last == "" { lines.removeLast() }
         return TerminalUser(
