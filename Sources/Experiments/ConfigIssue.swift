@@ -23,11 +23,12 @@ public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
         self.column = syntaxError.column
     }
 
-    /// `path: message`, or `line L, column C: message` for malformed JSON.
+    /// `path: message`, `line L, column C: message` for malformed JSON, or just the message when it concerns the
+    /// whole document (such as a file that cannot be read).
     public var description: String {
         if let line, let column {
             return "line \(line), column \(column): \(message)"
         }
-        return "\(path): \(message)"
+        return path == .root ? message : "\(path): \(message)"
     }
 }

@@ -20,7 +20,7 @@ struct Validate: ParsableCommand {
         do {
             configuration = try HostConfiguration(contentsOf: config, registry: registry)
         } catch {
-            throw CommandError("\(count(error.issues.count, "problem")) found:\n\(error)")
+            throw problems(error.issues.count, error)
         }
         let parsed = configuration.validated.config
         StandardIO.write(
@@ -32,9 +32,14 @@ struct Validate: ParsableCommand {
                 let model = try BehaviorModelLoader.load(contentsOf: behavior)
                 StandardIO.write("\(behavior): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))\n")
             } catch {
-                throw CommandError("\(count(error.issues.count, "problem")) found:\n\(error)")
+                throw problems(error.issues.count, error)
             }
         }
+    }
+
+    /// One problem as one line; several under a count.
+    private func problems(_ number: Int, _ error: any Error) -> CommandError {
+        CommandError(number == 1 ? "\(error)" : "\(count(number, "problem")) found:\n\(error)")
     }
 
     private func count(_ number: Int, _ noun: String) -> String {
