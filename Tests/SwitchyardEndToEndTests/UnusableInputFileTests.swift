@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// Every file a command reads (event logs, configs, behaviour models, scripted answers) can be a directory,
+/// missing or unreadable: each gives one `Error:` line naming the path and what was wrong, exit status 1, and
+/// nothing written.
+@Suite("Unusable input files are one clear error line", .serialized)
+struct UnusableInputFileTests {
+    /// A path that cannot be used, and how the reader of each kind of file describes it.
+    struct BadPath: CustomTestStringConvertible, Sendable {
+        var path: String
+        var eventLogReason: String
+        var jsonFileReason: String
+        var inputReason: String
+
+        var testDescription: String { path }
+    }
+
+    static let folder = BadPath(
+        path: "folder", eventLogReason: "is a directory, not an event log file",
+        jsonFileReason: "is a directory, expected a JSON file", inputReason: "is a directory, expected a text file of answers"
+    )
+    static let missing = BadPath(
+        path: "missing.json", eventLogReason: "cannot open for reading: No such file or directory",
+        jsonFileReason: "no such file", inputReason: "No such file or directory"
+    )
+    /// Unreadable even to root: reading a process's memory at offset 0 fails with EIO.
+    static let processMemory = BadPath(
+        path: "/proc/self/mem", eventLogReason: "read failed: Input/output error", jsonFileReason: "cannot be read",
+        inputReason: "Input/output error"
+    )
+    /// Unreadable by permissions; root reads it anyway, so it is only tried as another user.
+    static let locked = BadPath(
+        path: "locked.json", eventLogReason: "cannot open for reading: Permission denied", jsonFileReason: "cannot be read",
+        inputReason: "Permission denied"
+    )
+
+    static var badPaths: [BadPath] {
+        var paths = [folder, missing]
+        if FileManager.default.fileExists(atPath: processMemory.path) { paths.append(processMemory) }
+        if !SystemFacts.runsAsRoot { paths.append(locked) }
+        return paths
+    }
+
+    /// A working directory with a good log, scripted answers, a directory and a file no one may read.
+    private func workingDirectory() throws -> CLI {
+        let cli = try CLI()
+        let simulated = try cli.run([
+            "simulate", "--users", "20", "--config", Repository.experiments, "--behavior", Repository.behavior,
+            "--events", "log.jsonl",
+        ])
+        #expect(simulated.status == 0, "\(simulated.standardError)")
+        try Answers.beforeProfile.write(toFile: cli.path("answers.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: cli.path("folder"), withIntermediateDirectories: false)
+        try "{}".write(toFile: cli.path("locked.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: cli.path("locked.json"))
+        return cli
+    }
+
+    private func files(in cli: CLI) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path))
+    }
+
+    /// Runs `arguments` and expects exactly `error` on standard error, exit status 1, and no new files.
+    private func expectFailure(_ cli: CLI, _ arguments: [String], error: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try files(in: cli)
+        let result = try cli.run(arguments, input: Answers.beforeProfile)
+        #expect(result.status == 1, "\(arguments)", sourceLocation: sourceLocation)
+        #expect(result.standardError == "Error: \(error)\n", "\(arguments)", sourceLocation: sourceLocation)
+        #expect(try files(in: cli) == before, "\(arguments) wrote nothing", sourceLocation: sourceLocation)
+    }
+
+    @Test("report and compare: an event log that is a directory, missing or unreadable", arguments: badPaths)
+    func eventLogs(bad: BadPath) throws {
+        let cli = try workingDirectory()
+        let error = "\(bad.path): \(bad.eventLogReason)"
+        try expectFailure(cli, ["report", "log.jsonl", bad.path], error: error)
+        try expectFailure(cli, ["report", bad.path, "--format", "html", "--out", "report.html"], error: error)
+        try expectFailure(cli, ["compare", bad.path, "log.jsonl"], error: error)
+        try expectFailure(cli, ["compare", "log.jsonl", bad.path, "--out", "report.csv"], error: error)
+    }
+
+    @Test("--config that is a directory, missing or unreadable, for every command that reads one", arguments: badPaths)
+    func configs(bad: BadPath) throws {
+        let cli = try workingDirectory()
+        let error = "\(bad.path): \(bad.jsonFileReason)"
+        let commands = [
+            ["report", "log.jsonl"], ["compare", "log.jsonl", "log.jsonl"],
+            ["simulate", "--users", "5", "--behavior", Repository.behavior, "--events", "new.jsonl"],
+            ["run", "--variant", "phone", "--events", "new.jsonl"], ["assign", "--user", "u"], ["validate"],
+        ]
+        for command in commands {
+            try expectFailure(cli, command + ["--config", bad.path], error: error)
+        }
+    }
+
+    @Test("--behavior that is a directory, missing or unreadable, for simulate and validate", arguments: badPaths)
+    func behaviorModels(bad: BadPath) throws {
+        let cli = try workingDirectory()
+        let error = "\(bad.path): \(bad.jsonFileReason)"
+        try expectFailure(
+            cli, ["simulate", "--users", "5", "--config", Repository.experiments, "--behavior", bad.path, "--events", "new.jsonl"],
+            error: error
+        )
+        try expectFailure(cli, ["validate", "--config", Repository.experiments, "--behavior", bad.path], error: error)
+    }
+
+    @Test("run --input that is a directory, missing, unreadable or not UTF-8 text", arguments: badPaths)
+    func scriptedAnswers(bad: BadPath) throws {
+        let cli = try workingDirectory()
+        try expectFailure(
+            cli, ["run", "--variant", "phone", "--input", bad.path, "--events", "new.jsonl"],
+            error: "cannot read --input \(bad.path): \(bad.inputReason)"
+        )
+        try Data([0x31, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: cli.path("binary.txt")))
+        try expectFailure(
+            cli, ["run", "--variant", "phone", "--input", "binary.txt", "--events", "new.jsonl"],
+            error: "cannot read --input binary.txt: not UTF-8 text, expected a text file of answers"
+        )
+    }
+
+    @Test("run --events that is a directory, a device, or in a missing directory; the events already logged stay")
+    func runEvents() throws {
+        let cli = try workingDirectory()
+        let log = try #require(cli.contents(of: "log.jsonl"))
+        try expectFailure(cli, ["run", "--variant", "phone", "--events", "folder"], error: "cannot log events: folder: cannot open for appending: Is a directory")
+        try expectFailure(
+            cli, ["run", "--variant", "phone", "--events", "missing/events.jsonl"],
+            error: "cannot log events: missing/events.jsonl: cannot open for appending: No such file or directory"
+        )
+        if SystemFacts.hasDevFull {
+            try expectFailure(cli, ["run", "--variant", "phone", "--events", "/dev/full"], error: "cannot log events: /dev/full: not a regular file")
+            #expect(SystemFacts.isCharacterDevice("/dev/full"))
+        }
+        #expect(cli.contents(of: "log.jsonl") == log)
+    }
+}
