@@ -9,7 +9,8 @@ import Darwin
 /// The file is opened with `O_APPEND`, so several processes can log to the same file: each
 /// flush is a single append of whole lines, which the kernel never interleaves with another
 /// process's append. A crash loses at most what was buffered since the last flush, and can
-/// leave at most one partial last line, which `FlowEventReader` skips and counts.
+/// leave at most one partial last line, which `FlowEventReader` skips and counts; a sink opened
+/// on a file so cut short starts with a line break, so the partial line never swallows the next.
 public final class JSONLinesFileSink: FlowEventSink {
     /// How hard `flush()` tries to make data survive a crash.
     public enum Durability: Sendable {
@@ -25,6 +26,8 @@ public final class JSONLinesFileSink: FlowEventSink {
     private let bufferLimit: Int
     private var descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The file's size when it was opened with its last line cut short, until that line is ended.
+    private var cutLineEnd: off_t?
 
     /// Opens (creating if needed) the file at `path` for appending.
     ///
@@ -46,6 +49,9 @@ public final class JSONLinesFileSink: FlowEventSink {
         }
         descriptor = fd
         buffer.reserveCapacity(self.bufferLimit + 4096)
+        if status.st_size > 0, !Self.endsInNewline(path: path, size: status.st_size) {
+            cutLineEnd = status.st_size
+        }
     }
 
     deinit {
@@ -67,6 +73,7 @@ public final class JSONLinesFileSink: FlowEventSink {
     /// Writes bytes that already hold whole JSON lines, each ending in a newline, after what is
     /// buffered: `append(encodedLines:)` then `flush()`, but without copying them into the buffer.
     public func write(encodedLines: some Collection<UInt8>) throws(EventSinkError) {
+        endCutLine()
         if buffer.isEmpty, let failure = encodedLines.withContiguousStorageIfAvailable({ writeAll(UnsafeRawBufferPointer($0)) }) {
             if let failure {
                 buffer.append(contentsOf: encodedLines.dropFirst(failure.written))
@@ -81,6 +88,7 @@ public final class JSONLinesFileSink: FlowEventSink {
 
     public func flush() throws(EventSinkError) {
         guard !buffer.isEmpty else { return }
+        endCutLine()
         if let failure = buffer.withUnsafeBytes({ writeAll($0) }) {
             buffer.removeFirst(failure.written)
             throw failure.error
@@ -113,6 +121,27 @@ public final class JSONLinesFileSink: FlowEventSink {
         if durability == .machineCrash, fsync(descriptor) != 0 {
             throw EventSinkError(destination: path, reason: "fsync failed: \(Self.systemMessage())")
         }
+    }
+
+    /// Ends the last line the file was opened with, when it was cut short (a crash, a full disk), so that it does
+    /// not swallow the first line appended after it. If the file grew since, the line was another writer's append
+    /// in progress, not a cut one, and is left alone.
+    private func endCutLine() {
+        guard let size = cutLineEnd else { return }
+        cutLineEnd = nil
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == size else { return }
+        var newline = UInt8(ascii: "\n")
+        _ = systemWrite(descriptor, &newline, 1)
+    }
+
+    /// Whether the last of the `size` bytes of the file at `path` is a newline; true when it cannot be read.
+    private static func endsInNewline(path: String, size: off_t) -> Bool {
+        let reader = open(path, O_RDONLY | O_CLOEXEC)
+        guard reader >= 0 else { return true }
+        defer { close(reader) }
+        var last: UInt8 = 0
+        return pread(reader, &last, 1, size - 1) != 1 || last == UInt8(ascii: "\n")
     }
 
     private static func systemMessage() -> String {

@@ -68,6 +68,49 @@ struct JSONLinesFileSinkTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == JSONLineEncoder.line(for: event(1)))
     }
 
+    @Test("a log whose last line was cut short (a crash, a full disk) gets a line break first, so the next line is kept whole")
+    func partialLastLine() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let cut = String(JSONLineEncoder.line(for: event(1)).prefix(40))
+        try Data((JSONLineEncoder.line(for: event(0)) + cut).utf8).write(to: URL(fileURLWithPath: path))
+        let sink = try JSONLinesFileSink(path: path)
+        try sink.record(event(2))
+        try sink.flush()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == JSONLineEncoder.line(for: event(0)) + cut + "\n" + JSONLineEncoder.line(for: event(2)))
+        var read: [FlowEvent] = []
+        let summary = try FlowEventReader(paths: [path]).read { read.append($0) }
+        #expect(read == [event(0), event(2)])
+        #expect(summary.description == "1 malformed line skipped (\(path):2)")
+    }
+
+    @Test("a line another process was still appending when the sink opened is left whole, with no blank line")
+    func lineInProgress() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let line = JSONLineEncoder.line(for: event(0))
+        try Data(line.prefix(40).utf8).write(to: URL(fileURLWithPath: path))
+        let sink = try JSONLinesFileSink(path: path)
+        let other = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try other.seekToEnd()
+        try other.write(contentsOf: Data(line.dropFirst(40).utf8))
+        try other.close()
+        try sink.record(event(1))
+        try sink.flush()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == line + JSONLineEncoder.line(for: event(1)))
+    }
+
+    @Test("a log that ends in a line break is appended to as it is")
+    func completeLastLine() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(JSONLineEncoder.line(for: event(0)).utf8).write(to: URL(fileURLWithPath: path))
+        let sink = try JSONLinesFileSink(path: path)
+        try sink.write(encodedLines: JSONLineEncoder.line(for: event(1)).utf8)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == JSONLineEncoder.line(for: event(0)) + JSONLineEncoder.line(for: event(1)))
+    }
+
     @Test("a directory is refused with the path and the reason")
     func directory() {
         let directory = FileManager.default.temporaryDirectory.path
