@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `simulate --events`: the log is complete, or the earlier one is left as it was.
 @Suite("Simulation logs are complete or not there", .serialized)
 struct SimulationLogDestinationTests {
@@ -56,6 +60,35 @@ struct SimulationLogDestinationTests {
             """)
         #expect(cli.contents(of: "log.jsonl") == earlier)
         #expect(try files(in: cli) == ["log.jsonl"], "no partial log is left behind")
+    }
+
+    @Test("a run killed mid-write leaves the earlier log as it was, the new one only as LOG.partial, which the next run clears")
+    func killedMidRun() throws {
+        let cli = try CLI()
+        #expect(try simulate(cli, users: 20, events: "log.jsonl").status == 0)
+        let earlier = try #require(cli.contents(of: "log.jsonl"))
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.currentDirectoryURL = cli.directory
+        process.arguments = [
+            "simulate", "--users", "2000000", "--config", Repository.experiments, "--behavior", Repository.behavior,
+            "--events", "log.jsonl", "--replace",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var size = 0
+        for _ in 0..<200 where size < 2_000_000 {
+            Thread.sleep(forTimeInterval: 0.05)
+            size = (try? FileManager.default.attributesOfItem(atPath: cli.path("log.jsonl.partial"))[.size] as? Int) ?? 0
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(size > 0, "the run was killed while writing")
+        #expect(cli.contents(of: "log.jsonl") == earlier)
+        #expect(try files(in: cli) == ["log.jsonl", "log.jsonl.partial"])
+
+        #expect(try simulate(cli, users: 20, events: "log.jsonl", ["--replace"]).status == 0)
+        #expect(try files(in: cli) == ["log.jsonl"])
     }
 
     @Test("appending when the disk fills keeps every earlier event; report reads the log, skipping at most a cut last line")
