@@ -68,6 +68,21 @@ struct ReportFileOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("folder")).isEmpty)
     }
 
+    @Test("--out naming one of the logs being read is refused, however it is spelled, and the log is kept")
+    func outIsAnInput() throws {
+        let cli = try cliWithLog()
+        let log = try #require(cli.contents(of: "log.jsonl"))
+        try FileManager.default.createSymbolicLink(atPath: cli.path("alias.jsonl"), withDestinationPath: "log.jsonl")
+        for out in ["log.jsonl", "./log.jsonl", cli.path("log.jsonl"), "alias.jsonl"] {
+            let result = try report(cli, out: out)
+            #expect(result.status == 1)
+            #expect(result.standardError == "Error: cannot write the report to \(out): it is the event log log.jsonl, which it would replace\n")
+        }
+        let compare = try cli.run(["compare", "log.jsonl", "alias.jsonl", "--out", "log.jsonl"])
+        #expect(compare.standardError == "Error: cannot write the report to log.jsonl: it is the event log log.jsonl, which it would replace\n")
+        #expect(cli.contents(of: "log.jsonl") == log)
+    }
+
     @Test("--out /dev/full writes into the device, never replacing it: one error line, exit 1", .enabled(if: SystemFacts.hasDevFull))
     func devFull() throws {
         let cli = try cliWithLog()

@@ -12,6 +12,9 @@ enum ReportOutput {
             try StandardIO.writeResult(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
+        if let input = report.inputs.first(where: { SameFile.check(path, $0) }) {
+            throw CommandError("cannot write the report to \(path): it is the event log \(input), which it would replace")
+        }
         do {
             try OutputFile.write(Array(text.utf8), to: path)
         } catch {
