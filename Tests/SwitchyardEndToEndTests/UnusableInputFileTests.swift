@@ -80,6 +80,15 @@ struct UnusableInputFileTests {
         try expectFailure(cli, ["compare", "log.jsonl", bad.path, "--out", "report.csv"], error: error)
     }
 
+    @Test("report and compare: a device as an event log is refused at once, never read forever; a pipe is read")
+    func deviceAsEventLog() throws {
+        let cli = try workingDirectory()
+        try expectFailure(cli, ["report", "/dev/zero"], error: "/dev/zero: is a device, not an event log file")
+        try expectFailure(cli, ["compare", "log.jsonl", "/dev/zero"], error: "/dev/zero: is a device, not an event log file")
+        let piped = try cli.run(["report", "/dev/stdin", "--format", "json"], input: try #require(cli.contents(of: "log.jsonl")))
+        #expect(piped.status == 0, "a pipe is read as a log: \(piped.standardError)")
+    }
+
     @Test("--config that is a directory, missing or unreadable, for every command that reads one", arguments: badPaths)
     func configs(bad: BadPath) throws {
         let cli = try workingDirectory()

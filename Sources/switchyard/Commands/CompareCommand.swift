@@ -23,6 +23,7 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var options: ReportOptionGroup
 
     func run() throws {
+        try EventLogInputs.check([first, second])
         let configurations = try Host.reportConfigurations(configPath: options.config)
         let configured = options.experiment.flatMap { configurations[$0] }
         let compareOptions = CompareOptions(

@@ -20,6 +20,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var options: ReportOptionGroup
 
     func run() throws {
+        try EventLogInputs.check(events)
         let configurations = try Host.reportConfigurations(configPath: options.config)
         var accumulator = ExperimentLogAccumulator(options: ReportOptions(
             experiment: options.experiment,
