@@ -114,17 +114,26 @@ struct UnusableInputFileTests {
         try expectFailure(cli, ["validate", "--config", Repository.experiments, "--behavior", bad.path], error: error)
     }
 
-    @Test("run --input that is a directory, missing, unreadable or not UTF-8 text", arguments: badPaths)
+    @Test("run --input that is a directory, missing or unreadable", arguments: badPaths)
     func scriptedAnswers(bad: BadPath) throws {
         let cli = try workingDirectory()
         try expectFailure(
             cli, ["run", "--variant", "phone", "--input", bad.path, "--events", "new.jsonl"],
             error: "cannot read --input \(bad.path): \(bad.inputReason)"
         )
+    }
+
+    @Test("run --input that is not UTF-8 text, or endless")
+    func unusableAnswers() throws {
+        let cli = try workingDirectory()
         try Data([0x31, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: cli.path("binary.txt")))
         try expectFailure(
             cli, ["run", "--variant", "phone", "--input", "binary.txt", "--events", "new.jsonl"],
             error: "cannot read --input binary.txt: not UTF-8 text, expected a text file of answers"
+        )
+        try expectFailure(
+            cli, ["run", "--variant", "phone", "--input", "/dev/zero", "--events", "new.jsonl"],
+            error: "cannot read --input /dev/zero: larger than 16 MiB, expected a text file of answers"
         )
     }
 

@@ -6,6 +6,9 @@ import Darwin
 
 /// Reads a small text file named on the command line, such as `run --input`, failing in words a user can act on.
 enum InputFile {
+    /// The largest file read: far more than any file of answers, and a bound for `/dev/zero` and the like.
+    static let maximumSize = 16 << 20
+
     /// The UTF-8 text of the file at `path`.
     ///
     /// - Parameters:
@@ -32,6 +35,7 @@ enum InputFile {
             }
             if count == 0 { break }
             bytes += block[..<count]
+            if bytes.count > maximumSize { throw failure("larger than \(maximumSize >> 20) MiB, expected \(expected)") }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("not UTF-8 text, expected \(expected)") }
         return text
