@@ -50,7 +50,7 @@ struct ReportFileOutputTests {
         #expect(try #require(cli.contents(of: "target.md")).hasPrefix("# Switchyard report"))
     }
 
-    @Test("--out naming a directory, or a file in a missing directory, is one clear error line and exit 1")
+    @Test("--out naming a directory, a file in a missing directory, or nothing at all is one clear error line and exit 1")
     func unusablePaths() throws {
         let cli = try cliWithLog()
         try FileManager.default.createDirectory(atPath: cli.path("folder"), withIntermediateDirectories: false)
@@ -61,6 +61,9 @@ struct ReportFileOutputTests {
         let missing = try report(cli, out: "missing/report.html")
         #expect(missing.status == 1)
         #expect(missing.standardError == "Error: cannot write the report to missing/report.html: No such file or directory\n")
+        let empty = try report(cli, out: "")
+        #expect(empty.status == 1)
+        #expect(empty.standardError == "Error: cannot write the report: --out is empty, expected a file path\n")
         let compare = try cli.run(["compare", "log.jsonl", "log.jsonl", "--out", "folder"])
         #expect(compare.status == 1)
         #expect(compare.standardError == "Error: cannot write the report to folder: is a directory, expected a file path\n")

@@ -21,7 +21,7 @@ struct SimulationLogDestinationTests {
         Set(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path))
     }
 
-    @Test("a directory is refused in every mode with one error line, before anything is simulated")
+    @Test("a directory, or an empty path, is refused in every mode with one error line, before anything is simulated")
     func directory() throws {
         let cli = try CLI()
         try FileManager.default.createDirectory(atPath: cli.path("logs"), withIntermediateDirectories: false)
@@ -30,6 +30,10 @@ struct SimulationLogDestinationTests {
             #expect(result.status == 1)
             #expect(result.standardError == "Error: cannot log events: logs: is a directory, expected an event log file\n")
         }
+        #expect(try files(in: cli) == ["logs"])
+        let empty = try simulate(cli, users: 5, events: "", ["--replace"])
+        #expect(empty.status == 1)
+        #expect(empty.standardError == "Error: cannot log events: the path is empty, expected an event log file\n")
         #expect(try files(in: cli) == ["logs"])
     }
 

@@ -10,6 +10,7 @@ struct EventLogDestination {
     /// Checks `path`: nothing there, or a regular file (through symbolic links), can hold the log. A directory,
     /// a device or a FIFO cannot: a log written aside would be renamed over it.
     init(path: String) throws {
+        guard !path.isEmpty else { throw CommandError("cannot log events: the path is empty, expected an event log file") }
         var status = stat()
         guard stat(path, &status) == 0 else {
             file = path

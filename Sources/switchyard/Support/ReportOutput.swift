@@ -12,6 +12,7 @@ enum ReportOutput {
             try StandardIO.writeResult(text.hasSuffix("\n") ? text : text + "\n")
             return
         }
+        guard !path.isEmpty else { throw CommandError("cannot write the report: --out is empty, expected a file path") }
         if let input = report.inputs.first(where: { SameFile.check(path, $0) }) {
             throw CommandError("cannot write the report to \(path): it is the event log \(input), which it would replace")
         }
