@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs the built `switchyard` executable, as a user would from a shell.
 struct CLI {
     /// What a run printed and how it exited.
@@ -71,6 +75,25 @@ struct CLI {
             standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: error, as: UTF8.self)
         )
+    }
+
+    /// Starts `switchyard arguments...` in the working directory, kills it with SIGKILL once
+    /// `file` holds at least `bytes` bytes (or after 10 s), and returns the size last seen.
+    func killWhileWriting(_ arguments: [String], file: String, bytes: Int) throws -> (process: Process, size: Int) {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.currentDirectoryURL = directory
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var size = 0
+        for _ in 0..<200 where size < bytes {
+            Thread.sleep(forTimeInterval: 0.05)
+            size = (try? FileManager.default.attributesOfItem(atPath: path(file))[.size] as? Int) ?? 0
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return (process, size)
     }
 
     /// The executable next to the test bundle, in the build's products folder.

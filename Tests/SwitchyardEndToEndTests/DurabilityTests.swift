@@ -42,18 +42,11 @@ struct DurabilityTests {
     @Test("a simulation killed mid-write leaves at most one partial line, which report skips and counts")
     func killedMidRun() throws {
         let cli = try CLI()
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = simulateArguments(users: 2_000_000, seed: 5, events: cli.path("killed.jsonl"))
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var size = 0
-        for _ in 0..<200 where size < 4_000_000 {
-            Thread.sleep(forTimeInterval: 0.05)
-            size = (try? FileManager.default.attributesOfItem(atPath: cli.path("killed.jsonl"))[.size] as? Int) ?? 0
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let (process, _) = try cli.killWhileWriting(
+            simulateArguments(users: 2_000_000, seed: 5, events: cli.path("killed.jsonl")),
+            file: "killed.jsonl",
+            bytes: 4_000_000
+        )
         #expect(process.terminationReason == .uncaughtSignal)
         let text = try #require(cli.contents(of: "killed.jsonl"))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

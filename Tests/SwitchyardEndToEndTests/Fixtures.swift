@@ -6,6 +6,11 @@ enum Repository {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let experiments = root.appendingPathComponent("Configuration/experiments.json").path
     static let behavior = root.appendingPathComponent("Configuration/behavior.json").path
+
+    /// `simulate` of `users` on the bundled config and behaviour model into `events`, then `extra`.
+    static func simulate(users: Int, events: String, _ extra: [String] = []) -> [String] {
+        ["simulate", "--users", "\(users)", "--config", experiments, "--behavior", behavior, "--events", events] + extra
+    }
 }
 
 /// Behaviour models whose true difference between the auth flows is known.

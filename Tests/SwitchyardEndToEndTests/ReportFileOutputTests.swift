@@ -7,10 +7,7 @@ struct ReportFileOutputTests {
     /// A working directory holding a small simulated log, `log.jsonl`.
     private func cliWithLog() throws -> CLI {
         let cli = try CLI()
-        let result = try cli.run([
-            "simulate", "--users", "60", "--config", Repository.experiments, "--behavior", Repository.behavior,
-            "--events", "log.jsonl",
-        ])
+        let result = try cli.run(Repository.simulate(users: 60, events: "log.jsonl"))
         #expect(result.status == 0, "\(result.standardError)")
         return cli
     }

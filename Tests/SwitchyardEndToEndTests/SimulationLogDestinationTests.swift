@@ -9,10 +9,7 @@ import Glibc
 @Suite("Simulation logs are complete or not there", .serialized)
 struct SimulationLogDestinationTests {
     private func simulate(_ cli: CLI, users: Int, events: String, _ mode: [String] = [], shellSetup: String? = nil) throws -> CLI.Result {
-        let arguments = [
-            "simulate", "--users", "\(users)", "--config", Repository.experiments, "--behavior", Repository.behavior,
-            "--events", events,
-        ] + mode
+        let arguments = Repository.simulate(users: users, events: events, mode)
         guard let shellSetup else { return try cli.run(arguments) }
         return try cli.run(arguments, shellSetup: shellSetup)
     }
@@ -71,22 +68,11 @@ struct SimulationLogDestinationTests {
         let cli = try CLI()
         #expect(try simulate(cli, users: 20, events: "log.jsonl").status == 0)
         let earlier = try #require(cli.contents(of: "log.jsonl"))
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.currentDirectoryURL = cli.directory
-        process.arguments = [
-            "simulate", "--users", "2000000", "--config", Repository.experiments, "--behavior", Repository.behavior,
-            "--events", "log.jsonl", "--replace",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var size = 0
-        for _ in 0..<200 where size < 2_000_000 {
-            Thread.sleep(forTimeInterval: 0.05)
-            size = (try? FileManager.default.attributesOfItem(atPath: cli.path("log.jsonl.partial"))[.size] as? Int) ?? 0
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        let (_, size) = try cli.killWhileWriting(
+            Repository.simulate(users: 2_000_000, events: "log.jsonl", ["--replace"]),
+            file: "log.jsonl.partial",
+            bytes: 2_000_000
+        )
         #expect(size > 0, "the run was killed while writing")
         #expect(cli.contents(of: "log.jsonl") == earlier)
         #expect(try files(in: cli) == ["log.jsonl", "log.jsonl.partial"])

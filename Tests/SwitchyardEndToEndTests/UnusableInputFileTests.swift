@@ -45,10 +45,7 @@ struct UnusableInputFileTests {
     /// A working directory with a good log, scripted answers, a directory and a file no one may read.
     private func workingDirectory() throws -> CLI {
         let cli = try CLI()
-        let simulated = try cli.run([
-            "simulate", "--users", "20", "--config", Repository.experiments, "--behavior", Repository.behavior,
-            "--events", "log.jsonl",
-        ])
+        let simulated = try cli.run(Repository.simulate(users: 20, events: "log.jsonl"))
         #expect(simulated.status == 0, "\(simulated.standardError)")
         try Answers.beforeProfile.write(toFile: cli.path("answers.txt"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: cli.path("folder"), withIntermediateDirectories: false)
