@@ -2,11 +2,13 @@
 /// scanner does not understand a line.
 ///
 /// One decoder serves one thread: it keeps caches of recently seen texts for the scanner.
-struct EventLineDecoder {
+///
+/// Package-visible so that the fuzz harnesses (Tests/Fuzz) can drive both readings of a line.
+package struct EventLineDecoder {
     private let caches = ScannerCaches()
 
     /// Creates a decoder with empty caches.
-    init() {}
+    package init() {}
 
     /// What `line` (without its newline) holds; a trailing carriage return is ignored.
     func outcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
@@ -25,7 +27,7 @@ struct EventLineDecoder {
 
     /// The event of a line in the exact layout `JSONLineEncoder` writes, or nil for any other line.
     @inline(__always)
-    func canonicalEvent(in line: UnsafeBufferPointer<UInt8>) -> FlowEvent? {
+    package func canonicalEvent(in line: UnsafeBufferPointer<UInt8>) -> FlowEvent? {
         var scanner = CanonicalLineScanner(line: line, caches: caches)
         return scanner.scanEvent()
     }
@@ -40,7 +42,7 @@ struct EventLineDecoder {
 
     /// What `line` holds according to the full JSON parser alone: the reference reading, which
     /// the canonical scanner must agree with on every line it accepts.
-    static func fullParserOutcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
+    package static func fullParserOutcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
         if line.allSatisfy(isJSONWhitespace) { return .blank }
         guard let value = JSONBytesParser.parse(line) else { return .skipped(.malformed) }
         return JSONEventMapper.outcome(for: value)

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Splits a chunk of whole lines at newlines and decodes each line, counting what it skips.
-enum LineChunkParser {
+package enum LineChunkParser {
     /// Decodes the lines of `chunk`, handing each event to `emit` and recording skips in `summary`.
     ///
     /// Bytes after the chunk's last newline can only be the unterminated last line of a file;
@@ -14,7 +14,7 @@ enum LineChunkParser {
     /// - Parameters:
     ///   - path: the file the chunk comes from, for skip locations.
     ///   - linesBefore: lines of the file before the chunk; 0 gives chunk-relative line numbers.
-    static func parse(
+    package static func parse(
         _ chunk: UnsafeBufferPointer<UInt8>,
         decoder: EventLineDecoder,
         path: String,

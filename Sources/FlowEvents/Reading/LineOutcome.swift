@@ -1,5 +1,5 @@
 /// What one line of an event log turned out to be.
-enum LineOutcome: Equatable {
+package enum LineOutcome: Equatable {
     /// A valid event.
     case event(FlowEvent)
     /// A line skipped for the given reason.
