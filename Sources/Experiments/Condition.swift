@@ -19,7 +19,9 @@
 /// the string and agree on common syntax (classes, anchors, quantifiers, alternation, groups), but differ on
 /// dialect details: Python's `(?P<name>…)` groups do not compile in ICU (so such a condition never matches here),
 /// ICU's `\w`/`\b` are Unicode-aware, and look-behind and possessive quantifier support differ. An invalid pattern
-/// never matches (`$notRegex` always does), as in both SDKs. Pathological patterns are not time-limited.
+/// never matches (`$notRegex` always does), as in both SDKs. Matching is time-limited: when the regular expressions
+/// of one evaluation run longer than ``ConditionRegex/evaluationTimeLimit`` (a pathological pattern such as `(a+)+$`
+/// backtracking exponentially), the condition fails as a whole, `$notRegex` included, as on an evaluation error.
 public struct Condition: Sendable, CustomStringConvertible {
     /// The condition as written.
     public let json: JSONValue
@@ -29,6 +31,8 @@ public struct Condition: Sendable, CustomStringConvertible {
     /// they are almost always misspelt operators.
     public let unknownOperators: [JSONPath]
     private let root: ConditionNode
+    /// Whether evaluating needs a regular expression deadline.
+    private let containsRegex: Bool
 
     /// The condition that every attribute document satisfies (`{}`).
     public static let always = Condition(.object(JSONObject()))
@@ -39,6 +43,7 @@ public struct Condition: Sendable, CustomStringConvertible {
         self.root = parser.parseCondition(json, at: .root)
         self.json = json
         self.unknownOperators = parser.unknownOperators
+        self.containsRegex = parser.containsRegex
     }
 
     /// Parses condition JSON text.
@@ -55,7 +60,9 @@ public struct Condition: Sendable, CustomStringConvertible {
 
     /// Whether the JSON value `document` satisfies the condition; a non-object document has no attributes.
     public func isSatisfied(byValue document: JSONValue, savedGroups: [String: [JSONValue]] = [:]) -> Bool {
-        let evaluator = ConditionEvaluator(savedGroups: savedGroups)
+        // Only conditions with a regular expression read the clock.
+        let regexDeadline = containsRegex ? ContinuousClock.now.advanced(by: ConditionRegex.evaluationTimeLimit) : nil
+        let evaluator = ConditionEvaluator(savedGroups: savedGroups, regexDeadline: regexDeadline)
         return (try? evaluator.evaluate(root, on: document)) == true
     }
 

@@ -6,6 +6,9 @@ struct ConditionParser {
     /// Paths (relative to the condition) of operators GrowthBook does not define.
     private(set) var unknownOperators: [JSONPath] = []
 
+    /// Whether a `$regex`-family operator with a valid pattern was parsed.
+    private(set) var containsRegex = false
+
     /// Operators that may appear on a value.
     static let valueOperators: Set<String> = [
         "$eq", "$ne", "$lt", "$lte", "$gt", "$gte", "$veq", "$vne", "$vlt", "$vlte", "$vgt", "$vgte",
@@ -97,6 +100,7 @@ struct ConditionParser {
             let regex = operand.stringValue.flatMap {
                 ConditionRegex(pattern: $0, caseInsensitive: name.hasSuffix("i"))
             }
+            if regex != nil { containsRegex = true }
             return .regex(regex, negated: name.hasPrefix("$not"))
         case "$inGroup": return .inGroup(operand.stringValue, negated: false)
         case "$notInGroup": return .inGroup(operand.stringValue, negated: true)

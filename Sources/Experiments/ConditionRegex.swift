@@ -7,9 +7,21 @@ import Foundation
 /// alternation, groups) but differ on dialect details such as named groups (`(?<n>…)` vs `(?P<n>…)`), look-behind
 /// limits, `\d`/`\w` matching non-ASCII digits/letters in ICU, and possessive quantifiers. A pattern that fails to
 /// compile never matches (`$notRegex`: always matches), as in both SDKs.
+///
+/// Matching is bounded in time: a backtracking pattern such as `(a+)+$` takes exponential time on a string such as
+/// `"aaaa…!"`, and `.*`-style patterns quadratic time on long strings, so ICU's progress reports (about every 10,000
+/// steps of the engine, and at each position a search starts from) check a deadline, and a match still running at
+/// its deadline is abandoned undecided.
 final class ConditionRegex: @unchecked Sendable {
     // NSRegularExpression is immutable after creation and documented as safe to share between threads.
     private let expression: NSRegularExpression
+
+    /// How long the regular expressions of one condition evaluation may run, together.
+    static let evaluationTimeLimit = Duration.milliseconds(100)
+
+    /// Progress reports between two readings of the clock: reports come at every start position, so reading the
+    /// clock at each would cost more than the search on long strings.
+    private static let reportsPerClockReading = 16
 
     /// Compiles `pattern`, returning `nil` when it is not a valid regular expression.
     init?(pattern: String, caseInsensitive: Bool) {
@@ -20,9 +32,25 @@ final class ConditionRegex: @unchecked Sendable {
         self.expression = expression
     }
 
-    /// Whether the pattern matches anywhere in `text`.
-    func matches(_ text: String) -> Bool {
+    /// Whether the pattern matches anywhere in `text`; nil when matching was still undecided at `deadline`.
+    func matches(_ text: String, deadline: ContinuousClock.Instant) -> Bool? {
+        guard ContinuousClock.now < deadline else { return nil }
         let range = NSRange(location: 0, length: text.utf16.count)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+        var found = false
+        var timedOut = false
+        var reports = 0
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+            if result != nil {
+                found = true
+                stop.pointee = true
+                return
+            }
+            reports += 1
+            if reports % Self.reportsPerClockReading == 0, ContinuousClock.now >= deadline {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        return found ? true : timedOut ? nil : false
     }
 }
