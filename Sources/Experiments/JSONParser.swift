@@ -2,7 +2,8 @@ public import Foundation
 
 /// A strict RFC 8259 JSON parser that reports the line and column of malformed input.
 ///
-/// A leading UTF-8 byte order mark is skipped.
+/// A leading UTF-8 byte order mark is skipped; a string that is not valid UTF-8 is a syntax error located at its
+/// opening quote, rather than text silently repaired with U+FFFD.
 ///
 /// Objects keep their key order (see ``JSONObject``). Lone UTF-16 surrogates in `\u` escapes, which Swift strings
 /// cannot hold, become U+FFFD.
@@ -187,7 +188,10 @@ private struct Reader {
             case UInt8(ascii: "\""):
                 position += 1
                 flushUnits()
-                return String(decoding: utf8, as: UTF8.self)
+                guard let string = String(validating: utf8, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in string", at: start)
+                }
+                return string
             case UInt8(ascii: "\\"):
                 position += 1
                 guard let escaped = current else { throw error("unterminated string", at: start) }
