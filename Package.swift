@@ -31,6 +31,19 @@ let variantTargets: [Target] = variantModules.map { name in
     )
 }
 
+/// The libFuzzer targets under Tests/Fuzz/Targets. They exist only when SWITCHYARD_FUZZ=1, as set by
+/// Tests/Fuzz/run-fuzzers.sh, which builds them with `--sanitize fuzzer`: ordinary builds and CI never see them.
+let fuzzTargets: [Target] = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ"] == "1"
+    ? ["FuzzConfig", "FuzzCondition", "FuzzEventLines", "FuzzBehaviorModel"].map { name in
+        .executableTarget(
+            name: name,
+            dependencies: ["FuzzHarnesses"],
+            path: "Tests/Fuzz/Targets/\(name)",
+            swiftSettings: strictSettings
+        )
+    }
+    : []
+
 let package = Package(
     name: "Switchyard",
     platforms: [.macOS(.v15)],
@@ -47,7 +60,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
-    targets: variantTargets + [
+    targets: variantTargets + fuzzTargets + [
         // Core libraries: no dependencies on each other or on the sample app.
         .target(name: "Coordination", swiftSettings: strictSettings),
         .target(name: "Experiments", swiftSettings: strictSettings),
@@ -126,5 +139,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard"], swiftSettings: strictSettings),
+
+        // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes
+        // through them without the fuzzer.
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: ["Experiments", "FlowEvents", "VariantHost"],
+            path: "Tests/Fuzz/Harnesses",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["FuzzHarnesses"],
+            path: "Tests/Fuzz/RegressionTests",
+            swiftSettings: strictSettings
+        ),
     ]
 )
