@@ -46,7 +46,7 @@ open class Coordinator {
     /// Creates a coordinator that will show its screens on `navigator`.
     public init(navigator: Navigator, name: String? = nil, origin: String? = nil) {
         self.navigator = navigator
-        self.name = name ?? _typeName(type(of: self), qualified: false)
+        self.name = name ?? CoordinatorTypeNames.name(of: type(of: self))
         self.origin = origin
     }
 

@@ -36,26 +36,41 @@ public struct Assigner: Sendable {
     /// - Parameter forcedVariants: Variants the caller insists on per slot (e.g. from `--variant`); entries for
     ///   undeclared slots are ignored. The caller is responsible for checking the variant fills the slot.
     public func assign(attributes: Attributes, forcedVariants: [SlotID: VariantID] = [:]) -> SessionAssignment {
-        let experiments = configuration.config.experiments
-        var records: [ExperimentEvaluation?] = Array(repeating: nil, count: experiments.count)
+        // Evaluators and rules are read through buffers: they are borrowed, where reading an array
+        // element would copy the whole experiment definition and retain everything in it.
+        evaluators.withUnsafeBufferPointer { evaluators in
+            configuration.config.rules.withUnsafeBufferPointer { rules in
+                assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules)
+            }
+        }
+    }
+
+    private func assign(
+        attributes: Attributes,
+        forcedVariants: [SlotID: VariantID],
+        evaluators: UnsafeBufferPointer<ExperimentEvaluator>,
+        rules: UnsafeBufferPointer<AssignmentRule>
+    ) -> SessionAssignment {
+        var records: [ExperimentEvaluation?] = Array(repeating: nil, count: evaluators.count)
         var slots: [SlotAssignment] = []
         slots.reserveCapacity(plans.count)
         for plan in plans {
             let slotID = plan.slot.id
             var decision: SlotAssignment?
             var preemption: ExclusionReason?
-            if let forced = forcedVariants[slotID] {
+            if !forcedVariants.isEmpty, let forced = forcedVariants[slotID] {
                 decision = SlotAssignment(slot: slotID, variant: forced, reason: .forced)
                 preemption = .slotForced
-            } else if let ruleIndex = plan.ruleIndices.first(where: { configuration.config.rules[$0].condition.isSatisfied(by: attributes) }) {
-                decision = SlotAssignment(slot: slotID, variant: configuration.config.rules[ruleIndex].variant, reason: .rule(index: ruleIndex))
+            } else if let ruleIndex = plan.ruleIndices.first(where: { rules[$0].condition.isSatisfied(by: attributes) }) {
+                decision = SlotAssignment(slot: slotID, variant: rules[ruleIndex].variant, reason: .rule(index: ruleIndex))
                 preemption = .slotDecidedByRule
             }
             for experimentIndex in plan.experimentIndices {
-                let definition = experiments[experimentIndex]
+                let key = evaluators[experimentIndex].definition.key
                 if let preemption {
                     records[experimentIndex] = ExperimentEvaluation(
-                        key: definition.key, slot: slotID, exclusionReason: preemption, hashAttribute: definition.hashAttribute
+                        key: key, slot: slotID, exclusionReason: preemption,
+                        hashAttribute: evaluators[experimentIndex].definition.hashAttribute
                     )
                     continue
                 }
@@ -64,10 +79,10 @@ public struct Assigner: Sendable {
                 guard let variant = evaluation.variant, let index = evaluation.variationIndex else { continue }
                 let reason: AssignmentReason
                 if evaluation.forcedByConfig {
-                    reason = .forcedByConfig(key: definition.key, variationIndex: index)
+                    reason = .forcedByConfig(key: key, variationIndex: index)
                 } else {
                     reason = .experiment(
-                        key: definition.key, variationIndex: index, hashAttribute: evaluation.hashAttribute,
+                        key: key, variationIndex: index, hashAttribute: evaluation.hashAttribute,
                         hashValue: evaluation.hashAttributeValue ?? "", bucket: evaluation.bucket ?? 0
                     )
                 }

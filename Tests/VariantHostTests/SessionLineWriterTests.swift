@@ -67,7 +67,7 @@ struct SessionLineWriterTests {
     func typeNames() {
         for type in FlowEvents.EventType.allCases {
             let event = FlowEvent(time: EventTimestamp(millisecondsSince1970: 0), session: "s", user: "u", type: type)
-            var writer = SessionLineWriter(session: "s", user: "u")
+            let writer = SessionLineWriter(session: "s", user: "u")
             let line = LineBuffer(capacity: 0)
             writer.append(
                 to: line, time: event.time, type: type, experiment: nil, variant: nil,

@@ -11,15 +11,19 @@ final class SignupForm: SignupScreen {
     /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
+    /// The empty form, built once; each screen shares its storage until it changes.
+    private static let emptyForm = ScreenContent(
+        title: "Create your account",
+        fields: [
+            ScreenField(id: "email", label: "Email", kind: .email),
+            ScreenField(id: "password", label: "Password", kind: .password),
+        ],
+        actions: [ScreenAction(id: "create_account", title: "Create account", submitsForm: true)]
+    )
+
     init(email: String) {
-        content = ScreenContent(
-            title: "Create your account",
-            fields: [
-                ScreenField(id: "email", label: "Email", kind: .email, value: email),
-                ScreenField(id: "password", label: "Password", kind: .password),
-            ],
-            actions: [ScreenAction(id: "create_account", title: "Create account", submitsForm: true)]
-        )
+        content = Self.emptyForm
+        if !email.isEmpty { content.fields[0].value = email }
     }
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {

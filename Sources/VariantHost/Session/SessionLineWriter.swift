@@ -1,18 +1,16 @@
 import FlowEvents
 
 /// Encodes one session's events as JSON lines, byte for byte as `JSONLineEncoder` does, without
-/// building `FlowEvent`s: what every line of the session shares is encoded once.
+/// building `FlowEvent`s: what every line of the session shares is encoded once, and what
+/// sessions share with each other once per `SharedLineParts`.
 struct SessionLineWriter {
     private static let schemaAndTime = Array(#"{"schema":\#(FlowEvent.currentSchemaVersion),"time":""#.utf8)
 
     /// `","session":…,"user":…,"experiment":`
     private let sessionAndUser: [UInt8]
-    private var timestamps = EventTimestampTextCache()
-    /// `…,"variant":…,"type":"` of every attribution seen so far, found by linear search: a
-    /// session has a handful.
-    private var attributions: [(experiment: String?, variant: String?, bytes: [UInt8])] = []
+    private let shared: SharedLineParts
 
-    init(session: String, user: String) {
+    init(session: String, user: String, shared: SharedLineParts = SharedLineParts()) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(48 + session.utf8.count + user.utf8.count)
         bytes.append(contentsOf: #"","session":"#.utf8)
@@ -21,11 +19,11 @@ struct SessionLineWriter {
         JSONLineEncoder.appendString(user, to: &bytes)
         bytes.append(contentsOf: #","experiment":"#.utf8)
         sessionAndUser = bytes
-        attributions.reserveCapacity(4)
+        self.shared = shared
     }
 
     /// Appends the line of one event, whose properties `properties` adds in sorted key order.
-    mutating func append(
+    func append(
         to line: LineBuffer,
         time: EventTimestamp,
         type: FlowEvents.EventType,
@@ -36,9 +34,9 @@ struct SessionLineWriter {
         properties: (inout EventProperties) -> Void
     ) {
         line.append(Self.schemaAndTime)
-        timestamps.withText(of: time) { line.append($0) }
+        shared.timestamps.withText(of: time) { line.append($0) }
         line.append(sessionAndUser)
-        line.append(attribution(experiment: experiment, variant: variant))
+        line.append(shared.attribution(experiment: experiment, variant: variant))
         line.append(type.typeAndScreenKey)
         line.appendJSONStringOrNull(screen)
         line.append(#","action":"#)
@@ -47,28 +45,6 @@ struct SessionLineWriter {
         var members = EventProperties(encodingInto: line)
         properties(&members)
         line.append("}}\n")
-    }
-
-    /// `…,"variant":…,"type":"` for the attribution.
-    private mutating func attribution(experiment: String?, variant: String?) -> [UInt8] {
-        for attribution in attributions where attribution.variant == variant && attribution.experiment == experiment {
-            return attribution.bytes
-        }
-        var bytes: [UInt8] = []
-        Self.appendOptionalString(experiment, to: &bytes)
-        bytes.append(contentsOf: #","variant":"#.utf8)
-        Self.appendOptionalString(variant, to: &bytes)
-        bytes.append(contentsOf: #","type":""#.utf8)
-        attributions.append((experiment, variant, bytes))
-        return bytes
-    }
-
-    private static func appendOptionalString(_ value: String?, to bytes: inout [UInt8]) {
-        if let value {
-            JSONLineEncoder.appendString(value, to: &bytes)
-        } else {
-            bytes.append(contentsOf: "null".utf8)
-        }
     }
 }
 

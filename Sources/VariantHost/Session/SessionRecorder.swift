@@ -15,7 +15,7 @@ public final class SessionRecorder {
     private let sink: any FlowEventSink
     /// The sink again when it takes lines the recorder encodes itself.
     private let lineSink: EncodedEventBuffer?
-    private var lineWriter: SessionLineWriter
+    private let lineWriter: SessionLineWriter
     private let clock: any EventClock
     /// The experiment that chose each variant; later entries win, as assignments are read in order.
     private let experimentsByVariant: [(variant: String, experiment: String)]
@@ -29,7 +29,7 @@ public final class SessionRecorder {
         self.user = user
         self.sink = sink
         lineSink = sink as? EncodedEventBuffer
-        lineWriter = SessionLineWriter(session: session, user: user)
+        lineWriter = SessionLineWriter(session: session, user: user, shared: lineSink?.sharedParts ?? SharedLineParts())
         self.clock = clock
         experimentsByVariant = assignments.compactMap { assignment in
             assignment.experiment.map { (assignment.variant.rawValue, $0) }

@@ -8,6 +8,8 @@ import FlowEvents
 final class EncodedEventBuffer: FlowEventSink {
     private let lines: LineBuffer
     private(set) var eventCount = 0
+    /// What the sessions recorded into this buffer share in their lines.
+    let sharedParts = SharedLineParts()
 
     init(capacity: Int) {
         lines = LineBuffer(capacity: capacity)

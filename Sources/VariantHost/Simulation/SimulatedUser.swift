@@ -8,13 +8,8 @@ import Coordination
 /// does not offer (back where back is hidden, bad input where there are no fields) are left
 /// out and the others rescaled.
 public struct SimulatedUser: FlowUser {
-    private static let defaultBehavior = ScreenBehavior(
-        probabilities: [.continue: 1],
-        thinkTime: .standard
-    )
-
     private var generator: SplitMix64
-    private let behaviors: [String: ScreenBehavior]
+    private let behaviors: ScreenBehaviorTable
     private let clock: SimulatedClock
     private let emailAddress: String
     private let displayName: String
@@ -23,6 +18,11 @@ public struct SimulatedUser: FlowUser {
     /// Creates a user numbered `index`, behaving as `behaviors` says, drawing with `generator`
     /// and advancing `clock` by its thinking time.
     public init(index: Int, behaviors: [String: ScreenBehavior], generator: SplitMix64, clock: SimulatedClock) {
+        self.init(index: index, behaviors: ScreenBehaviorTable(behaviors), generator: generator, clock: clock)
+    }
+
+    /// Creates a user from behaviours already laid out, as a simulation shares them between users.
+    init(index: Int, behaviors: ScreenBehaviorTable, generator: SplitMix64, clock: SimulatedClock) {
         self.generator = generator
         self.behaviors = behaviors
         self.clock = clock
@@ -31,22 +31,15 @@ public struct SimulatedUser: FlowUser {
     }
 
     public mutating func nextTurn(on screen: any Screen) -> UserTurn {
-        let behavior = behaviors[screen.name] ?? Self.defaultBehavior
+        let behavior = behaviors.entry(forScreen: screen.name)
         clock.advance(byMilliseconds: behavior.thinkTime.draw(using: &generator))
         let content = screen.content
         let formAction = content.actions.first { $0.submitsForm && !content.fields.isEmpty }
-        let canGoBack = content.allowsBack && backRefusedOn != ObjectIdentifier(screen)
-        // A choice the screen does not offer weighs 0 and is skipped; adding 0 to the total
-        // changes nothing, so the draw is exactly as if it were left out.
-        var weights = ChoiceWeights()
-        for (choice, probability) in behavior.probabilities where probability > 0 {
-            switch choice {
-            case .continue where content.actions.isEmpty: continue
-            case .back where !canGoBack: continue
-            case .failValidation where formAction == nil: continue
-            default: weights[choice] = probability
-            }
-        }
+        // A choice the screen does not offer weighs 0 and is skipped, exactly as if it were left out.
+        var weights = behavior.weights
+        if content.actions.isEmpty { weights.continue = 0 }
+        if !content.allowsBack || backRefusedOn == ObjectIdentifier(screen) { weights.back = 0 }
+        if formAction == nil { weights.failValidation = 0 }
         switch pick(from: weights) {
         case .continue?:
             guard let action = content.actions.first else { return .quit }
@@ -66,7 +59,7 @@ public struct SimulatedUser: FlowUser {
     }
 
     private mutating func pick(from weights: ChoiceWeights) -> ScreenBehavior.Choice? {
-        let total = weights.continue + weights.back + weights.abandon + weights.failValidation
+        let total = weights.total
         guard total > 0 else { return nil }
         var target = Double.random(in: 0..<total, using: &generator)
         var last: ScreenBehavior.Choice?
@@ -85,7 +78,7 @@ public struct SimulatedUser: FlowUser {
     }
 
     private mutating func validValues(for fields: [ScreenField]) -> [ScreenField.ID: String] {
-        var values: [ScreenField.ID: String] = [:]
+        var values = [ScreenField.ID: String](minimumCapacity: fields.count)
         for field in fields {
             switch field.kind {
             case .email: values[field.id] = emailAddress
@@ -118,32 +111,5 @@ public struct SimulatedUser: FlowUser {
         case .choice: break
         }
         return values
-    }
-}
-
-/// How much each choice weighs on the screen at hand.
-private struct ChoiceWeights {
-    var `continue`: Double = 0
-    var back: Double = 0
-    var abandon: Double = 0
-    var failValidation: Double = 0
-
-    subscript(choice: ScreenBehavior.Choice) -> Double {
-        get {
-            switch choice {
-            case .continue: `continue`
-            case .back: back
-            case .abandon: abandon
-            case .failValidation: failValidation
-            }
-        }
-        set {
-            switch choice {
-            case .continue: `continue` = newValue
-            case .back: back = newValue
-            case .abandon: abandon = newValue
-            case .failValidation: failValidation = newValue
-            }
-        }
     }
 }

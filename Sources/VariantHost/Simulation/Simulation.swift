@@ -105,7 +105,8 @@ public struct Simulation: Sendable {
     ) throws(HostError) -> BatchResult {
         let buffer = EncodedEventBuffer(capacity: range.count * 4096)
         var result = BatchResult()
-        var behaviorsByVariants: [[String]: [String: ScreenBehavior]] = [:]
+        // A population runs a handful of variant combinations: each one's behaviour is laid out once.
+        var behaviorsByVariants: [(variants: [String], table: ScreenBehaviorTable)] = []
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
             let user = SyntheticUser(index: index, id: "user-\(index)", attributes: behavior.drawAttributes(using: &generator))
@@ -113,12 +114,12 @@ public struct Simulation: Sendable {
             let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)
             let clock = SimulatedClock(start: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
             let variants = assignments.map(\.variant.rawValue)
-            let behaviors: [String: ScreenBehavior]
-            if let merged = behaviorsByVariants[variants] {
-                behaviors = merged
+            let behaviors: ScreenBehaviorTable
+            if let known = behaviorsByVariants.first(where: { $0.variants == variants }) {
+                behaviors = known.table
             } else {
-                behaviors = behavior.screens(forVariants: variants)
-                behaviorsByVariants[variants] = behaviors
+                behaviors = ScreenBehaviorTable(behavior.screens(forVariants: variants))
+                behaviorsByVariants.append((variants, behaviors))
             }
             var simulated = SimulatedUser(
                 index: index,

@@ -1,0 +1,37 @@
+import FlowEvents
+
+/// The parts of JSON lines that many sessions share, encoded once and reused by every session
+/// recorded into the same buffer: the text of the current second, and the
+/// `…,"variant":…,"type":"` bytes of each attribution seen.
+final class SharedLineParts {
+    /// The timestamp text of the second last written.
+    var timestamps = EventTimestampTextCache()
+    /// Found by linear search: a population runs a handful of attributions.
+    private var attributions: [(experiment: String?, variant: String?, bytes: [UInt8])] = []
+
+    init() {
+        attributions.reserveCapacity(8)
+    }
+
+    /// `…,"variant":…,"type":"` for an event attributed to `variant`, chosen by `experiment`.
+    func attribution(experiment: String?, variant: String?) -> [UInt8] {
+        for attribution in attributions where attribution.variant == variant && attribution.experiment == experiment {
+            return attribution.bytes
+        }
+        var bytes: [UInt8] = []
+        Self.appendOptionalString(experiment, to: &bytes)
+        bytes.append(contentsOf: #","variant":"#.utf8)
+        Self.appendOptionalString(variant, to: &bytes)
+        bytes.append(contentsOf: #","type":""#.utf8)
+        attributions.append((experiment, variant, bytes))
+        return bytes
+    }
+
+    private static func appendOptionalString(_ value: String?, to bytes: inout [UInt8]) {
+        if let value {
+            JSONLineEncoder.appendString(value, to: &bytes)
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
+    }
+}
