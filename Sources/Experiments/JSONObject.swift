@@ -23,6 +23,11 @@ public struct JSONObject: Sendable, Hashable {
     /// Creates an empty object.
     public init() {}
 
+    /// Creates an empty object with room for `capacity` members.
+    public init(minimumCapacity capacity: Int) {
+        storage.reserveCapacity(capacity)
+    }
+
     /// Creates an object from key/value pairs in order; a repeated key keeps its first position and last value.
     public init(_ members: some Sequence<(String, JSONValue)>) {
         for (key, value) in members {

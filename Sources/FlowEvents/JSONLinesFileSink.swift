@@ -20,9 +20,23 @@ public final class JSONLinesFileSink: FlowEventSink {
         case machineCrash
     }
 
+    /// What becomes of written bytes in the kernel's page cache.
+    public enum CacheRetention: Sendable {
+        /// They stay cached, as after any write, so a log read again soon is read from memory.
+        case keep
+        /// Every few MiB, the pages written are handed to write-back and dropped from the cache
+        /// once written back, so that a log of gigabytes written once neither fills memory with
+        /// cached pages nor makes the kernel find fresh memory for every page. Linux only;
+        /// elsewhere the same as `keep`.
+        case dropBehind
+    }
+
     /// The path of the file.
     public let path: String
     private let durability: Durability
+    private let cacheRetention: CacheRetention
+    /// Where the file ended at the last two times its pages were released (`dropBehind`).
+    private var releasedUpTo: (older: off_t, newer: off_t) = (0, 0)
     private let bufferLimit: Int
     private var descriptor: Int32
     private var buffer: [UInt8] = []
@@ -33,10 +47,17 @@ public final class JSONLinesFileSink: FlowEventSink {
     ///
     /// - Parameters:
     ///   - bufferLimit: bytes buffered before an automatic flush; a flush always ends on a line.
+    ///   - cacheRetention: whether written pages stay in the page cache.
     /// - Throws: `EventSinkError` naming the path and the system's reason when it cannot be opened.
-    public init(path: String, durability: Durability = .processCrash, bufferLimit: Int = 1 << 16) throws(EventSinkError) {
+    public init(
+        path: String,
+        durability: Durability = .processCrash,
+        bufferLimit: Int = 1 << 16,
+        cacheRetention: CacheRetention = .keep
+    ) throws(EventSinkError) {
         self.path = path
         self.durability = durability
+        self.cacheRetention = cacheRetention
         self.bufferLimit = max(bufferLimit, 1)
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
@@ -80,6 +101,7 @@ public final class JSONLinesFileSink: FlowEventSink {
                 throw failure.error
             }
             try syncIfDurable()
+            releaseWrittenPages()
             return
         }
         buffer.append(contentsOf: encodedLines)
@@ -95,6 +117,7 @@ public final class JSONLinesFileSink: FlowEventSink {
         }
         buffer.removeAll(keepingCapacity: true)
         try syncIfDurable()
+        releaseWrittenPages()
     }
 
     /// A failed write, and how many bytes were written before it.
@@ -122,6 +145,23 @@ public final class JSONLinesFileSink: FlowEventSink {
             throw EventSinkError(destination: path, reason: "fsync failed: \(Self.systemMessage())")
         }
     }
+
+    /// With `dropBehind`, once another stride of the file is written: starts write-back of its
+    /// pages, and drops from the cache the pages of the stride before, whose write-back was started
+    /// last time and has had a stride's worth of writing to finish. Advice only: nothing fails.
+    private func releaseWrittenPages() {
+        #if os(Linux)
+        guard cacheRetention == .dropBehind else { return }
+        let end = lseek(descriptor, 0, SEEK_CUR)
+        guard end - releasedUpTo.newer >= Self.dropBehindStride else { return }
+        // POSIX_FADV_DONTNEED starts write-back of dirty pages and drops the clean ones.
+        _ = posix_fadvise(descriptor, releasedUpTo.older, end - releasedUpTo.older, POSIX_FADV_DONTNEED)
+        releasedUpTo = (releasedUpTo.newer, end)
+        #endif
+    }
+
+    /// How much is written between two releases of written pages.
+    private static let dropBehindStride: off_t = 8 << 20
 
     /// Ends the last line the file was opened with, when it was cut short (a crash, a full disk), so that it does
     /// not swallow the first line appended after it. If the file grew since, the line was another writer's append

@@ -111,6 +111,29 @@ struct JSONLinesFileSinkTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == JSONLineEncoder.line(for: event(0)) + JSONLineEncoder.line(for: event(1)))
     }
 
+    @Test("dropping written pages from the cache leaves the log byte for byte as keeping them does")
+    func dropBehindWritesTheSameLog() throws {
+        // Over 20 MiB, so pages are released more than once, written in uneven pieces.
+        let block = Array(repeating: Array(JSONLineEncoder.line(for: event(7)).utf8), count: 4_000).flatMap { $0 }
+        var logs: [Data] = []
+        for retention in [JSONLinesFileSink.CacheRetention.keep, .dropBehind] {
+            let path = temporaryPath()
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let sink = try JSONLinesFileSink(path: path, bufferLimit: 1 << 20, cacheRetention: retention)
+            for round in 0..<80 {
+                if round.isMultiple(of: 3) {
+                    try sink.append(encodedLines: block)
+                } else {
+                    try sink.write(encodedLines: block)
+                }
+            }
+            try sink.flush()
+            logs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(logs[0].count == 80 * block.count)
+        #expect(logs[0] == logs[1])
+    }
+
     @Test("a directory is refused with the path and the reason")
     func directory() {
         let directory = FileManager.default.temporaryDirectory.path

@@ -15,7 +15,7 @@ struct SimulationTests {
     /// Alternates the auth flow by user index, with the default app shell.
     private static func alternating(_ user: SyntheticUser) -> [SlotAssignment] {
         [
-            SlotAssignment(slot: "app-shell", variant: user.attributes["deviceClass"] == "tablet" ? "tablet" : "phone", reason: .rule(index: 0)),
+            SlotAssignment(slot: "app-shell", variant: user.attributes["deviceClass"] == .string("tablet") ? "tablet" : "phone", reason: .rule(index: 0)),
             SlotAssignment(slot: "auth-flow", variant: user.index % 2 == 0 ? "signup-before-profile" : "signup-after-profile", reason: .forced),
         ]
     }

@@ -22,6 +22,7 @@ final class LineBuffer {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
+    @inline(__always)
     func append(_ bytes: UnsafeRawBufferPointer) {
         reserve(bytes.count)
         if let base = bytes.baseAddress {
@@ -82,8 +83,13 @@ final class LineBuffer {
         }
     }
 
+    @inline(__always)
     private func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+        if count + extra > capacity { grow(toHold: extra) }
+    }
+
+    @inline(never)
+    private func grow(toHold extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)
         let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newStart.moveInitialize(from: start, count: count)

@@ -109,7 +109,8 @@ public struct Simulation: Sendable {
         var behaviorsByVariants: [(variants: [String], table: ScreenBehaviorTable)] = []
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
-            let user = SyntheticUser(index: index, id: "user-\(index)", attributes: behavior.drawAttributes(using: &generator))
+            let id = "user-\(index)"
+            let user = SyntheticUser(index: index, id: id, attributes: behavior.drawAttributes(id: id, using: &generator))
             let assignments = assign(user)
             let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)
             let clock = SimulatedClock(start: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
@@ -175,9 +176,10 @@ public struct SimulationProgress: Sendable, Hashable {
 }
 
 extension BehaviorModel {
-    /// Draws one value of every attribute.
-    func drawAttributes(using generator: inout SplitMix64) -> [String: String] {
-        var drawn: [String: String] = [:]
+    /// Draws one value of every attribute, in the model's order, after the user's `id`.
+    func drawAttributes(id: String, using generator: inout SplitMix64) -> Attributes {
+        var drawn = Attributes(minimumCapacity: attributes.count + 1)
+        drawn["id"] = .string(id)
         for attribute in attributes {
             var target = Double.random(in: 0..<1, using: &generator)
             var chosen = attribute.values.last?.value
@@ -188,7 +190,7 @@ extension BehaviorModel {
                 }
                 target -= probability
             }
-            drawn[attribute.name] = chosen
+            if let chosen { drawn[attribute.name] = .string(chosen) }
         }
         return drawn
     }

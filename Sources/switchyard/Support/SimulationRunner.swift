@@ -35,7 +35,9 @@ struct SimulationRunner {
         if writesAside { try? FileManager.default.removeItem(atPath: target) }
         let log: JSONLinesFileSink
         do {
-            log = try JSONLinesFileSink(path: target, durability: durability, bufferLimit: 1 << 20)
+            // A simulated log is written once and can run to gigabytes: keeping it in the page cache
+            // would cost more than writing it.
+            log = try JSONLinesFileSink(path: target, durability: durability, bufferLimit: 1 << 20, cacheRetention: .dropBehind)
         } catch {
             throw CommandError("cannot log events: \(error)")
         }
@@ -49,7 +51,7 @@ struct SimulationRunner {
                 registry: registry,
                 behavior: behavior,
                 assign: { user in
-                    configuration.assign(user: user.id, attributes: Attributes(user.attributes.map { ($0.key, .string($0.value)) })).slots
+                    configuration.assign(user: user.id, attributes: user.attributes).slots
                 },
                 log: log,
                 progress: { progress.show($0, elapsed: clock.now - started) }
