@@ -49,6 +49,10 @@ final class LineBuffer {
     func appendJSONString(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else {
+                append(#""""#)
+                return
+            }
             // At most 6 bytes (`\u00XX`) per byte, and the quotes.
             reserve(utf8.count * 6 + 2)
             var out = start + count
@@ -56,22 +60,33 @@ final class LineBuffer {
             out += 1
             var index = 0
             while index < utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xC2 || byte == 0xE2,
-                      let escape = JSONLineEncoder.escapeSequence(in: utf8, at: index)
-                else {
-                    out.pointee = byte
+                // Most text needs no escaping: copy each run of such bytes in one go.
+                var runEnd = index
+                while runEnd < utf8.count, !Self.mayStartEscape(utf8[runEnd]) { runEnd += 1 }
+                out.initialize(from: base + index, count: runEnd - index)
+                out += runEnd - index
+                index = runEnd
+                guard index < utf8.count else { break }
+                if let escape = JSONLineEncoder.escapeSequence(in: utf8, at: index) {
+                    out.initialize(from: escape.text.utf8Start, count: escape.text.utf8CodeUnitCount)
+                    out += escape.text.utf8CodeUnitCount
+                    index += escape.length
+                } else {
+                    out.pointee = utf8[index]
                     out += 1
                     index += 1
-                    continue
                 }
-                out.initialize(from: escape.text.utf8Start, count: escape.text.utf8CodeUnitCount)
-                out += escape.text.utf8CodeUnitCount
-                index += escape.length
             }
             out.pointee = UInt8(ascii: "\"")
             count = out + 1 - start
         }
+    }
+
+    /// Whether an escape sequence may start at `byte`: a control character, a quote, a backslash,
+    /// or the first byte of NEL (C2 85) or of U+2028/U+2029 (E2 80 A8/A9).
+    @inline(__always)
+    private static func mayStartEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xC2 || byte == 0xE2
     }
 
     /// Appends `value` as a JSON string literal, or `null`.
