@@ -37,11 +37,16 @@ open class Coordinator {
     public var origin: String?
     /// The coordinator that started this one.
     public private(set) weak var parent: Coordinator?
+
+    // Like the navigator's, the tree's state below is changed only by this class's own methods,
+    // each access ending before any call out to a subclass, a handler or the observer, so accesses
+    // never overlap and are not checked at run time.
+
     /// The running children, in the order they were started.
-    public private(set) var children: [Coordinator] = []
+    @exclusivity(unchecked) public private(set) var children: [Coordinator] = []
     /// Where this coordinator is in its life.
-    public private(set) var phase: Phase = .ready
-    private var onEnd: ((ChildEnding) -> Void)?
+    @exclusivity(unchecked) public private(set) var phase: Phase = .ready
+    @exclusivity(unchecked) private var onEnd: ((ChildEnding) -> Void)?
 
     /// Creates a coordinator that will show its screens on `navigator`.
     public init(navigator: Navigator, name: String? = nil, origin: String? = nil) {

@@ -20,18 +20,21 @@ public final class Navigator {
         }
     }
 
-    private var entries: [Entry] = []
-    private var records: [NavigationRecord] = []
-    private var lastVisibleScreen: (any Screen)?
+    // The navigator's state is read and changed only by its own methods, each access ending before
+    // any call out (to an observer, a screen or a coordinator), so accesses never overlap; a
+    // simulation makes millions of them, and checking that at run time would cost more than them.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var records: [NavigationRecord] = []
+    @exclusivity(unchecked) private var lastVisibleScreen: (any Screen)?
 
     /// The modal navigator this one presents, if any.
-    public private(set) var presented: Navigator?
+    @exclusivity(unchecked) public private(set) var presented: Navigator?
     /// The navigator that presents this one, if it is modal.
     public private(set) weak var presenter: Navigator? {
         didSet { isModal = presenter != nil }
     }
     /// Whether a presenter was set, so the root navigator finds itself without loading a weak reference.
-    private var isModal = false
+    @exclusivity(unchecked) private var isModal = false
     /// Receives every signal of the flow this navigator hosts; set it on the root navigator.
     public var observer: ((FlowSignal) -> Void)?
 

@@ -3,10 +3,12 @@ import FlowEvents
 /// JSON lines being encoded into memory the buffer manages itself, so that appending a
 /// fragment is a capacity check and a copy.
 final class LineBuffer {
-    private var start: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    // Accessed only by this class's own short methods, never overlapping: the run-time
+    // exclusivity checks would cost more than the appends they guard.
+    @exclusivity(unchecked) private var start: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
     /// The number of bytes written.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -20,6 +22,13 @@ final class LineBuffer {
     /// A copy of the bytes written.
     var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// Calls `body` with the bytes written, without copying them; they must not escape it.
+    func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
     }
 
     @inline(__always)
@@ -60,7 +69,15 @@ final class LineBuffer {
             out += 1
             var index = 0
             while index < utf8.count {
-                // Most text needs no escaping: copy each run of such bytes in one go.
+                // Most text needs no escaping: copy eight bytes at a time while none of them may
+                // start an escape, then byte by byte up to the one that does.
+                while index + 8 <= utf8.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    guard !Self.mayStartEscape(inAnyByteOf: word) else { break }
+                    UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                    out += 8
+                    index += 8
+                }
                 var runEnd = index
                 while runEnd < utf8.count, !Self.mayStartEscape(utf8[runEnd]) { runEnd += 1 }
                 out.initialize(from: base + index, count: runEnd - index)
@@ -80,6 +97,20 @@ final class LineBuffer {
             out.pointee = UInt8(ascii: "\"")
             count = out + 1 - start
         }
+    }
+
+    /// Whether an escape sequence may start at any of the eight bytes of `word`: whether one is a
+    /// control character, a quote or a backslash, or has its high bit set (a superset of C2 and E2).
+    @inline(__always)
+    private static func mayStartEscape(inAnyByteOf word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        // The classic tests for a byte below n (n <= 128) and for a zero byte, on all eight at once.
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let matches = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+        return (control | matches | word) & highBits != 0
     }
 
     /// Whether an escape sequence may start at `byte`: a control character, a quote, a backslash,

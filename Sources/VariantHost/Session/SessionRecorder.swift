@@ -19,9 +19,10 @@ public final class SessionRecorder {
     private let clock: any EventClock
     /// The experiment that chose each variant; later entries win, as assignments are read in order.
     private let experimentsByVariant: [(variant: String, experiment: String)]
-    private var visibleScreen: String?
+    // Read for every event, never in overlapping accesses.
+    @exclusivity(unchecked) private var visibleScreen: String?
     /// The first error the sink reported; recording stops after it.
-    public private(set) var failure: EventSinkError?
+    @exclusivity(unchecked) public private(set) var failure: EventSinkError?
 
     /// Creates a recorder for one session whose variants were chosen by `assignments`.
     public init(session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock) {

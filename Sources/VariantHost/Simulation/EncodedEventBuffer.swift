@@ -7,7 +7,7 @@ import FlowEvents
 /// without building events.
 final class EncodedEventBuffer: FlowEventSink {
     private let lines: LineBuffer
-    private(set) var eventCount = 0
+    @exclusivity(unchecked) private(set) var eventCount = 0
     /// What the sessions recorded into this buffer share in their lines.
     let sharedParts = SharedLineParts()
 
@@ -17,6 +17,16 @@ final class EncodedEventBuffer: FlowEventSink {
 
     /// The lines recorded so far.
     var bytes: [UInt8] { lines.bytes }
+
+    /// The number of bytes recorded so far.
+    var byteCount: Int { lines.count }
+
+    /// Calls `body` with the lines recorded so far, without copying them.
+    func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try lines.withBytes(body)
+    }
 
     func record(_ event: FlowEvent) throws(EventSinkError) {
         lines.append(Array(JSONLineEncoder.line(for: event).utf8))

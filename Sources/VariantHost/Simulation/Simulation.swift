@@ -74,7 +74,7 @@ public struct Simulation: Sendable {
                     running -= 1
                     finished[index] = result
                     while let ready = finished.removeValue(forKey: nextToWrite) {
-                        try log.write(encodedLines: ready.bytes)
+                        try ready.lines.withBytes { bytes throws(EventSinkError) in try log.write(encodedLines: bytes) }
                         tally.add(ready)
                         progress(tally)
                         nextToWrite += 1
@@ -104,7 +104,7 @@ public struct Simulation: Sendable {
         assign: (SyntheticUser) -> [SlotAssignment]
     ) throws(HostError) -> BatchResult {
         let buffer = EncodedEventBuffer(capacity: range.count * 4096)
-        var result = BatchResult()
+        var result = BatchResult(lines: buffer)
         // A population runs a handful of variant combinations: each one's behaviour is laid out once.
         var behaviorsByVariants: [(variants: [String], table: ScreenBehaviorTable)] = []
         for index in range {
@@ -133,14 +133,17 @@ public struct Simulation: Sendable {
             if outcome.isCompleted { result.completed += 1 } else { result.abandoned += 1 }
         }
         result.events = buffer.eventCount
-        result.bytes = buffer.bytes
         return result
     }
 }
 
 /// What one batch of users produced.
-struct BatchResult: Sendable {
-    var bytes: [UInt8] = []
+///
+/// Unchecked: its buffer is filled by the task that simulated the batch and then only read, by the
+/// writer the task group hands the result to, so it is never used from two threads at once.
+struct BatchResult: @unchecked Sendable {
+    /// The batch's events, encoded: handed to the writer as they are, without a copy.
+    let lines: EncodedEventBuffer
     var events = 0
     var completed = 0
     var abandoned = 0
@@ -171,7 +174,7 @@ public struct SimulationProgress: Sendable, Hashable {
         completed += batch.completed
         abandoned += batch.abandoned
         events += batch.events
-        bytes += batch.bytes.count
+        bytes += batch.lines.byteCount
     }
 }
 
