@@ -77,6 +77,21 @@ struct SessionLineWriterTests {
         }
     }
 
+    @Test(
+        "a character that needs escaping, or is not ASCII, is handled wherever it stands in a string",
+        arguments: ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{2030}", "é", "😀"]
+    )
+    func escapingAtEveryPosition(special: String) {
+        for position in 0..<25 {
+            let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: 24 - position)
+            let line = LineBuffer(capacity: 1)
+            line.appendJSONString(text)
+            var expected: [UInt8] = []
+            JSONLineEncoder.appendString(text, to: &expected)
+            #expect(line.bytes == expected, "\(special.unicodeScalars.map { String($0.value, radix: 16) }) at \(position)")
+        }
+    }
+
     @Test("strings are escaped as the encoder escapes them, however much the buffer grows")
     func escaping() {
         let texts = [
