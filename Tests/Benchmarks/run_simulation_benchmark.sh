@@ -3,6 +3,9 @@
 # populations, to show throughput and that memory stays flat in the number of users.
 #
 # Usage: run_simulation_benchmark.sh SWITCHYARD_BINARY [USERS...]   (default: 100000 1000000)
+#   RUNS=N             runs of each size (default 1)
+#   BASELINE=BINARY    also run another build (an earlier commit's, say), alternating with this
+#                      one so both see the same machine, and check both write the same log
 # Run from the repository root (it uses Configuration/). Needs /usr/bin/time (Debian: time).
 set -euo pipefail
 [ "$#" -ge 1 ] || { echo "usage: $0 SWITCHYARD_BINARY [USERS...]" >&2; exit 2; }
@@ -10,17 +13,32 @@ switchyard=$1
 shift
 sizes=("$@")
 [ "${#sizes[@]}" -gt 0 ] || sizes=(100000 1000000)
+runs=${RUNS:-1}
+baseline=${BASELINE:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-printf '%-10s %10s %12s %14s %10s %12s\n' users seconds sessions/s events/s "peak MiB" "CPU s/M ev"
+builds=(this)
+[ -n "$baseline" ] && builds+=(baseline)
+
+printf '%-9s %-10s %10s %12s %14s %10s %12s\n' build users seconds sessions/s events/s "peak MiB" "CPU s/M ev"
 for users in "${sizes[@]}"; do
-    /usr/bin/time -f "%e %U %S %M" -o "$work/time" \
-        "$switchyard" simulate --users "$users" --events "$work/log.jsonl" --replace >"$work/out"
-    read -r wall user sys rss <"$work/time"
-    events=$(wc -l <"$work/log.jsonl")
-    awk -v u="$users" -v e="$events" -v w="$wall" -v cu="$user" -v cs="$sys" -v r="$rss" 'BEGIN {
-        printf "%-10d %10.2f %12.0f %14.0f %10.1f %12.2f\n", u, w, u / w, e / w, r / 1024, (cu + cs) / (e / 1e6)
-    }'
-    rm -f "$work/log.jsonl"
+    for run in $(seq "$runs"); do
+        for build in "${builds[@]}"; do
+            binary=$switchyard
+            [ "$build" = baseline ] && binary=$baseline
+            /usr/bin/time -f "%e %U %S %M" -o "$work/time" \
+                "$binary" simulate --users "$users" --events "$work/$build.jsonl" --replace >"$work/out"
+            read -r wall user sys rss <"$work/time"
+            events=$(wc -l <"$work/$build.jsonl")
+            awk -v b="$build" -v u="$users" -v e="$events" -v w="$wall" -v cu="$user" -v cs="$sys" -v r="$rss" 'BEGIN {
+                printf "%-9s %-10d %10.2f %12.0f %14.0f %10.1f %12.2f\n", b, u, w, u / w, e / w, r / 1024, (cu + cs) / (e / 1e6)
+            }'
+        done
+        if [ -n "$baseline" ] && ! cmp -s "$work/this.jsonl" "$work/baseline.jsonl"; then
+            echo "the two builds wrote different logs for $users users" >&2
+            exit 1
+        fi
+        rm -f "$work"/*.jsonl
+    done
 done
