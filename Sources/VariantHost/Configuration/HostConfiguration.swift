@@ -65,10 +65,9 @@ public struct HostConfiguration: Sendable {
     ///
     /// The user id is the `id` attribute unless `attributes` already holds one.
     public func assign(user: String, attributes: Attributes = Attributes(), forced: [String: String] = [:]) -> SessionAssignment {
-        let forcedVariants = forced.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: forced.map { (SlotID($0.key), VariantID($0.value)) })
-        guard !attributes.contains("id") else { return assigner.assign(attributes: attributes, forcedVariants: forcedVariants) }
         var withID = attributes
-        withID["id"] = .string(user)
+        if !withID.contains("id") { withID["id"] = .string(user) }
+        let forcedVariants = Dictionary(uniqueKeysWithValues: forced.map { (SlotID($0.key), VariantID($0.value)) })
         return assigner.assign(attributes: withID, forcedVariants: forcedVariants)
     }
 }

@@ -18,9 +18,8 @@ struct ScreenBehaviorTable: Sendable {
 
     /// Lays out `behaviors`, keyed by screen name.
     init(_ behaviors: [String: ScreenBehavior]) {
-        entries = behaviors.keys.sorted().map { screen in
-            let behavior = behaviors[screen]!
-            return Entry(screen: screen, weights: ChoiceWeights(behavior.probabilities), thinkTime: behavior.thinkTime)
+        entries = behaviors.sorted { $0.key < $1.key }.map { screen, behavior in
+            Entry(screen: screen, weights: ChoiceWeights(behavior.probabilities), thinkTime: behavior.thinkTime)
         }
     }
 
