@@ -39,10 +39,7 @@ public final class Navigator {
     public var observer: ((FlowSignal) -> Void)?
 
     /// Creates an empty navigator.
-    public init() {
-        // A flow records a handful of navigations: room for them up front saves regrowing the transcript.
-        records.reserveCapacity(8)
-    }
+    public init() {}
 
     /// The screens of this navigator's own stack, bottom first.
     public var screens: [any Screen] { entries.map(\.screen) }

@@ -62,8 +62,8 @@ final class LineBuffer {
                 append(#""""#)
                 return
             }
-            // At most 6 bytes (`\u00XX`) per byte, the quotes, and room for a last word written whole.
-            reserve(utf8.count * 6 + 10)
+            // At most 6 bytes (`\u00XX`) per byte, and the quotes.
+            reserve(utf8.count * 6 + 2)
             var out = start + count
             out.pointee = UInt8(ascii: "\"")
             out += 1
@@ -77,19 +77,6 @@ final class LineBuffer {
                     UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
                     out += 8
                     index += 8
-                }
-                // The last few bytes, padded to a word with bytes that need no escaping: most
-                // strings in a log (screen names, actions, ids) are shorter than a word.
-                let remaining = utf8.count - index
-                if remaining < 8 {
-                    var word: UInt64 = 0
-                    for offset in 0..<remaining { word |= UInt64(base[index + offset]) << (8 * offset) }
-                    word |= 0x6161_6161_6161_6161 << (8 * remaining)
-                    if !Self.mayStartEscape(inAnyByteOf: word) {
-                        UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt64.self)
-                        out += remaining
-                        break
-                    }
                 }
                 var runEnd = index
                 while runEnd < utf8.count, !Self.mayStartEscape(utf8[runEnd]) { runEnd += 1 }
