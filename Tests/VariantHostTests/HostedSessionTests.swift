@@ -3,6 +3,7 @@ import Experiments
 import FlowEvents
 import Testing
 import VariantHost
+import VariantKit
 
 @Suite("Hosted sessions and their event log")
 struct HostedSessionTests {
@@ -72,6 +73,17 @@ struct HostedSessionTests {
         #expect(throws: RegistryError.self) { try VariantRegistry(app: registry.app, variants: registry.variants + [registry.variants[0]]) }
         #expect(throws: RegistryError("unknown variant \"watch\"; expected one of: phone, tablet, signup-after-profile, signup-before-profile")) {
             try registry.requireVariant(id: "watch")
+        }
+    }
+
+    @Test("a selection holds the variant each assignment chose, and names an unknown one")
+    func selectionForAssignments() throws {
+        let registry = try bundledRegistry()
+        let selection = try registry.selection(for: forced)
+        #expect(selection.all.map { $0.id } == ["tablet", "signup-after-profile"])
+        let unknown = forced + [SlotAssignment(slot: "auth-flow", variant: "watch", reason: .forced)]
+        #expect(throws: RegistryError("unknown variant \"watch\"; expected one of: phone, tablet, signup-after-profile, signup-before-profile")) {
+            try registry.selection(for: unknown)
         }
     }
 }

@@ -70,7 +70,7 @@ struct SessionLineWriterTests {
             let writer = SessionLineWriter(session: "s", user: "u")
             let line = LineBuffer(capacity: 0)
             writer.append(
-                to: line, time: event.time, type: type, experiment: nil, variant: nil,
+                to: line, time: event.time, type: type, attribution: writer.attribution(experiment: nil, variant: nil),
                 screen: nil, action: nil, properties: { _ in }
             )
             #expect(String(decoding: line.bytes, as: UTF8.self) == JSONLineEncoder.line(for: event))

@@ -1,3 +1,4 @@
+import Experiments
 import VariantKit
 
 /// The variants a host can run, by identifier, checked against the app's slots.
@@ -60,6 +61,16 @@ public struct VariantRegistry: Sendable {
             )
         }
         return variant
+    }
+
+    /// The variants `assignments` chose, each looked up with `requireVariant(id:)`.
+    public func selection(for assignments: [SlotAssignment]) throws(RegistryError) -> VariantSelection {
+        var variants: [any FlowVariant.Type] = []
+        variants.reserveCapacity(assignments.count)
+        for assignment in assignments {
+            variants.append(try requireVariant(id: assignment.variant.rawValue))
+        }
+        return VariantSelection(variants)
     }
 }
 

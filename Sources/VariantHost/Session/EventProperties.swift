@@ -21,7 +21,24 @@ struct EventProperties {
         line = nil
     }
 
-    mutating func add(_ key: String, _ value: String) {
+    /// Adds a property whose key is fixed in the source: plain ASCII that JSON needs no escape
+    /// for, so it is copied into the line as it is.
+    mutating func add(_ key: StaticString, _ value: String) {
+        assert(Self.needsNoEscape(key), "property key \(key) needs escaping")
+        if let line {
+            if !isEmpty { line.append(UInt8(ascii: ",")) }
+            line.append(UInt8(ascii: "\""))
+            line.append(key)
+            line.append(#"":"#)
+            line.appendJSONString(value)
+        } else {
+            dictionary[key.description] = value
+        }
+        isEmpty = false
+    }
+
+    /// Adds a property whose key is data, such as a slot identifier, escaped as JSON needs.
+    mutating func add(key: String, value: String) {
         if let line {
             if !isEmpty { line.append(UInt8(ascii: ",")) }
             line.appendJSONString(key)
@@ -31,5 +48,12 @@ struct EventProperties {
             dictionary[key] = value
         }
         isEmpty = false
+    }
+
+    private static func needsNoEscape(_ key: StaticString) -> Bool {
+        key.hasPointerRepresentation
+            && UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount).allSatisfy { byte in
+                (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            }
     }
 }

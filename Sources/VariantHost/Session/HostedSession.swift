@@ -31,18 +31,29 @@ public struct HostedSession {
         user flowUser: inout some FlowUser,
         runner: FlowRunner = FlowRunner()
     ) throws(HostError) -> FlowOutcome {
-        var variants: [any FlowVariant.Type] = []
-        for assignment in assignments {
-            do {
-                variants.append(try registry.requireVariant(id: assignment.variant.rawValue))
-            } catch {
-                throw .registry(error)
-            }
+        let selection: VariantSelection
+        do {
+            selection = try registry.selection(for: assignments)
+        } catch {
+            throw .registry(error)
         }
+        return try run(app: registry.app, selection: selection, sink: sink, clock: clock, user: &flowUser, runner: runner)
+    }
+
+    /// Runs the session on the variants of `selection`, which must be those `assignments` chose:
+    /// a simulation looks them up once for the many sessions that share them.
+    func run(
+        app: any HostedApp.Type,
+        selection: VariantSelection,
+        sink: any FlowEventSink,
+        clock: any EventClock,
+        user flowUser: inout some FlowUser,
+        runner: FlowRunner = FlowRunner()
+    ) throws(HostError) -> FlowOutcome {
         let navigator = Navigator()
         let root: Coordinator
         do {
-            root = try registry.app.makeRootCoordinator(for: VariantSelection(variants), navigator: navigator)
+            root = try app.makeRootCoordinator(for: selection, navigator: navigator)
         } catch {
             throw .composition(error)
         }

@@ -44,6 +44,7 @@ final class LineBuffer {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    @inline(__always)
     func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

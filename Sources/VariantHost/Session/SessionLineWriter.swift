@@ -22,13 +22,20 @@ struct SessionLineWriter {
         self.shared = shared
     }
 
+    /// `…,"variant":…,"type":"` for an event attributed to `variant`, chosen by `experiment`.
+    func attribution(experiment: String?, variant: String?) -> [UInt8] {
+        shared.attribution(experiment: experiment, variant: variant)
+    }
+
     /// Appends the line of one event, whose properties `properties` adds in sorted key order.
+    ///
+    /// `attribution` is what `attribution(experiment:variant:)` gives for the event's experiment
+    /// and variant, which a recorder looks up once for all the events of one origin.
     func append(
         to line: LineBuffer,
         time: EventTimestamp,
         type: FlowEvents.EventType,
-        experiment: String?,
-        variant: String?,
+        attribution: [UInt8],
         screen: String?,
         action: String?,
         properties: (inout EventProperties) -> Void
@@ -36,7 +43,7 @@ struct SessionLineWriter {
         line.append(Self.schemaAndTime)
         shared.timestamps.withText(of: time) { line.append($0) }
         line.append(sessionAndUser)
-        line.append(shared.attribution(experiment: experiment, variant: variant))
+        line.append(attribution)
         line.append(type.typeAndScreenKey)
         line.appendJSONStringOrNull(screen)
         line.append(#","action":"#)

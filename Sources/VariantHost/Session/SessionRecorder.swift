@@ -19,8 +19,12 @@ public final class SessionRecorder {
     private let clock: any EventClock
     /// The experiment that chose each variant; later entries win, as assignments are read in order.
     private let experimentsByVariant: [(variant: String, experiment: String)]
+    /// The attribution of events no variant emitted.
+    private let unattributed: Attribution
     // Read for every event, never in overlapping accesses.
     @exclusivity(unchecked) private var visibleScreen: String?
+    /// The attribution of every origin seen so far, found by linear search: a session has a handful.
+    @exclusivity(unchecked) private var attributionsByOrigin: [Attribution] = []
     /// The first error the sink reported; recording stops after it.
     @exclusivity(unchecked) public private(set) var failure: EventSinkError?
 
@@ -35,20 +39,22 @@ public final class SessionRecorder {
         experimentsByVariant = assignments.compactMap { assignment in
             assignment.experiment.map { (assignment.variant.rawValue, $0) }
         }
+        unattributed = Attribution(experiment: nil, variant: nil, writer: lineWriter)
     }
 
     /// Records the start of the session: `session_started`, then an `exposure` for every slot an
     /// experiment hashed the user into and an `assignment` for every other slot.
     public func recordStart(of assignments: [SlotAssignment]) {
-        record(type: .sessionStarted) { properties in
-            for (slot, variant) in Self.variantsBySlot(assignments) { properties.add(slot, variant) }
+        record(type: .sessionStarted, attribution: unattributed) { properties in
+            for (slot, variant) in Self.variantsBySlot(assignments) { properties.add(key: slot, value: variant) }
         }
         for assignment in assignments {
             let slot = assignment.slot.rawValue
             let variant = assignment.variant.rawValue
             switch assignment.reason {
             case .experiment(let key, let variationIndex, let hashAttribute, let hashValue, let bucket):
-                record(type: .exposure, experiment: key, variant: variant) { properties in
+                let attribution = Attribution(experiment: key, variant: variant, writer: lineWriter)
+                record(type: .exposure, attribution: attribution) { properties in
                     properties.add("bucket", String(bucket))
                     properties.add("hash_attribute", hashAttribute)
                     properties.add("hash_value", hashValue)
@@ -56,7 +62,8 @@ public final class SessionRecorder {
                     properties.add("variation_index", String(variationIndex))
                 }
             case .forced, .forcedByConfig, .rule, .default:
-                record(type: .assignment, experiment: assignment.experiment, variant: variant) { properties in
+                let attribution = Attribution(experiment: assignment.experiment, variant: variant, writer: lineWriter)
+                record(type: .assignment, attribution: attribution) { properties in
                     properties.add("reason", assignment.reasonName)
                     if case .rule(let index) = assignment.reason { properties.add("rule_index", String(index)) }
                     properties.add("slot", slot)
@@ -67,44 +74,43 @@ public final class SessionRecorder {
 
     /// Records one flow signal.
     public func record(_ signal: FlowSignal) {
-        let variant = signal.origin
-        let experiment = variant.flatMap(experiment(choosing:))
+        let attribution = attribution(ofOrigin: signal.origin)
         switch signal.kind {
         case .screenShown(let screen):
             visibleScreen = screen
-            record(type: .screenShown, experiment: experiment, variant: variant, screen: screen)
+            record(type: .screenShown, attribution: attribution, screen: screen)
         case .action(let screen, let action):
-            record(type: .action, experiment: experiment, variant: variant, screen: screen, action: action)
+            record(type: .action, attribution: attribution, screen: screen, action: action)
         case .back(let from, let to):
-            record(type: .back, experiment: experiment, variant: variant, screen: from) { properties in
+            record(type: .back, attribution: attribution, screen: from) { properties in
                 if let to { properties.add("to", to) }
             }
         case .childStarted(let child):
-            record(type: .childStarted, experiment: experiment, variant: variant) { properties in
+            record(type: .childStarted, attribution: attribution) { properties in
                 properties.add("coordinator", child)
                 properties.add("parent", signal.coordinator)
             }
         case .childFinished(let child, let reason):
-            record(type: .childFinished, experiment: experiment, variant: variant) { properties in
+            record(type: .childFinished, attribution: attribution) { properties in
                 properties.add("coordinator", child)
                 properties.add("parent", signal.coordinator)
                 properties.add("reason", reason.rawValue)
             }
         case .mutation(let operation, .succeeded):
-            record(type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen) { properties in
+            record(type: .mutation, attribution: attribution, screen: visibleScreen) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "succeeded")
             }
         case .mutation(let operation, .failed(let reason)):
-            record(type: .mutation, experiment: experiment, variant: variant, screen: visibleScreen) { properties in
+            record(type: .mutation, attribution: attribution, screen: visibleScreen) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "failed")
                 properties.add("reason", reason)
             }
         case .flowCompleted(let screen):
-            record(type: .flowCompleted, experiment: experiment, variant: variant, screen: screen)
+            record(type: .flowCompleted, attribution: attribution, screen: screen)
         case .flowAbandoned(let screen):
-            record(type: .flowAbandoned, experiment: experiment, variant: variant, screen: screen)
+            record(type: .flowAbandoned, attribution: attribution, screen: screen)
         }
     }
 
@@ -118,8 +124,14 @@ public final class SessionRecorder {
         }
     }
 
-    private func experiment(choosing variant: String) -> String? {
-        experimentsByVariant.last { $0.variant == variant }?.experiment
+    /// The attribution of events emitted by coordinators labelled `origin`: that variant, and
+    /// the experiment that chose it.
+    private func attribution(ofOrigin origin: String?) -> Attribution {
+        for known in attributionsByOrigin where known.variant == origin { return known }
+        let experiment = origin.flatMap { variant in experimentsByVariant.last { $0.variant == variant }?.experiment }
+        let attribution = Attribution(experiment: experiment, variant: origin, writer: lineWriter)
+        attributionsByOrigin.append(attribution)
+        return attribution
     }
 
     /// The variant of every slot, sorted by slot; a slot assigned twice keeps its last variant.
@@ -141,8 +153,7 @@ public final class SessionRecorder {
     /// Records one event; `properties` adds its properties in sorted key order.
     private func record(
         type: FlowEvents.EventType,
-        experiment: String? = nil,
-        variant: String? = nil,
+        attribution: Attribution,
         screen: String? = nil,
         action: String? = nil,
         properties: (inout EventProperties) -> Void = { _ in }
@@ -152,7 +163,7 @@ public final class SessionRecorder {
         if let lineSink {
             lineSink.appendLine { line in
                 lineWriter.append(
-                    to: line, time: time, type: type, experiment: experiment, variant: variant,
+                    to: line, time: time, type: type, attribution: attribution.lineBytes,
                     screen: screen, action: action, properties: properties
                 )
             }
@@ -162,7 +173,7 @@ public final class SessionRecorder {
         properties(&collected)
         let event = FlowEvent(
             time: time, session: session, user: user,
-            experiment: experiment, variant: variant, type: type,
+            experiment: attribution.experiment, variant: attribution.variant, type: type,
             screen: screen, action: action, properties: collected.dictionary
         )
         do {
@@ -170,5 +181,22 @@ public final class SessionRecorder {
         } catch {
             failure = error
         }
+    }
+}
+
+/// Who an event is attributed to: a variant and the experiment that chose it, with the part of
+/// the event's line that says so.
+///
+/// A class, so that handing one to every event of its origin is a single reference count.
+private final class Attribution {
+    let experiment: String?
+    let variant: String?
+    /// `…,"variant":…,"type":"`, encoded once and shared by every event so attributed.
+    let lineBytes: [UInt8]
+
+    init(experiment: String?, variant: String?, writer: SessionLineWriter) {
+        self.experiment = experiment
+        self.variant = variant
+        lineBytes = writer.attribution(experiment: experiment, variant: variant)
     }
 }

@@ -105,8 +105,9 @@ public struct Simulation: Sendable {
     ) throws(HostError) -> BatchResult {
         let buffer = EncodedEventBuffer(capacity: range.count * 4096)
         var result = BatchResult(lines: buffer)
-        // A population runs a handful of variant combinations: each one's behaviour is laid out once.
-        var behaviorsByVariants: [(variants: [String], table: ScreenBehaviorTable)] = []
+        // A population runs a handful of variant combinations: each one's variants are looked up,
+        // and its behaviour laid out, once.
+        var combinations: [VariantCombination] = []
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
             let id = "user-\(index)"
@@ -115,21 +116,23 @@ public struct Simulation: Sendable {
             let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)
             let clock = SimulatedClock(start: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
             let variants = assignments.map(\.variant.rawValue)
-            let behaviors: ScreenBehaviorTable
-            if let known = behaviorsByVariants.first(where: { $0.variants == variants }) {
-                behaviors = known.table
+            let combination: VariantCombination
+            if let known = combinations.first(where: { $0.variants == variants }) {
+                combination = known
             } else {
-                behaviors = ScreenBehaviorTable(behavior.screens(forVariants: variants))
-                behaviorsByVariants.append((variants, behaviors))
+                combination = try VariantCombination(variants: variants, of: assignments, registry: registry, behavior: behavior)
+                combinations.append(combination)
             }
             var simulated = SimulatedUser(
                 index: index,
-                behaviors: behaviors,
+                behaviors: combination.behaviors,
                 generator: generator,
                 clock: clock
             )
             let session = HostedSession(session: "s-\(seed)-\(index)", user: user.id, assignments: assignments)
-            let outcome = try session.run(registry: registry, sink: buffer, clock: clock, user: &simulated)
+            let outcome = try session.run(
+                app: registry.app, selection: combination.selection, sink: buffer, clock: clock, user: &simulated
+            )
             if outcome.isCompleted { result.completed += 1 } else { result.abandoned += 1 }
         }
         result.events = buffer.eventCount
