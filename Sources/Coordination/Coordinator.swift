@@ -36,7 +36,10 @@ open class Coordinator {
     /// implements. A child without one takes its parent's when started.
     public var origin: String?
     /// The coordinator that started this one.
-    public private(set) weak var parent: Coordinator?
+    ///
+    /// Not `weak`, whose side table would slow every reference count of the coordinator: a parent
+    /// keeps its children alive, and a child leaving the tree, or a parent being freed, clears it.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Coordinator?
 
     // Like the navigator's, the tree's state below is changed only by this class's own methods,
     // each access ending before any call out to a subclass, a handler or the observer, so accesses
@@ -47,12 +50,20 @@ open class Coordinator {
     /// Where this coordinator is in its life.
     @exclusivity(unchecked) public private(set) var phase: Phase = .ready
     @exclusivity(unchecked) private var onEnd: ((ChildEnding) -> Void)?
+    /// How the navigator's entries refer to this coordinator without keeping it alive.
+    let reference = CoordinatorReference()
 
     /// Creates a coordinator that will show its screens on `navigator`.
     public init(navigator: Navigator, name: String? = nil, origin: String? = nil) {
         self.navigator = navigator
         self.name = name ?? CoordinatorTypeNames.name(of: type(of: self))
         self.origin = origin
+        reference.attach(self)
+    }
+
+    deinit {
+        reference.detach()
+        for child in children { child.parent = nil }
     }
 
     /// Begins the coordinator's work, typically by showing its first screen.

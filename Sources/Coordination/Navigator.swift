@@ -5,16 +5,19 @@
 /// coordinator that showed it, which is how a user going back out of a child coordinator's
 /// screens removes that child from the tree. A presented modal is a `Navigator` of its own.
 public final class Navigator {
-    /// A class so that reading and copying entries never touches the weak reference's side table.
+    /// A screen on a stack and the coordinator that showed it, which the entry does not keep alive.
     private final class Entry {
         let screen: any Screen
-        weak var owner: Coordinator?
+        private let ownerReference: CoordinatorReference
         let ownerName: String
         let ownerOrigin: String?
 
+        /// The coordinator that showed the screen, if it is still alive.
+        var owner: Coordinator? { ownerReference.coordinator }
+
         init(screen: any Screen, owner: Coordinator) {
             self.screen = screen
-            self.owner = owner
+            ownerReference = owner.reference
             ownerName = owner.name
             ownerOrigin = owner.origin
         }
@@ -30,16 +33,19 @@ public final class Navigator {
     /// The modal navigator this one presents, if any.
     @exclusivity(unchecked) public private(set) var presented: Navigator?
     /// The navigator that presents this one, if it is modal.
-    public private(set) weak var presenter: Navigator? {
-        didSet { isModal = presenter != nil }
-    }
-    /// Whether a presenter was set, so the root navigator finds itself without loading a weak reference.
-    @exclusivity(unchecked) private var isModal = false
+    ///
+    /// Not `weak`, whose side table would slow every reference count of the navigator: a
+    /// presenter keeps its modal alive, and dismissing the modal, or freeing the presenter, clears it.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var presenter: Navigator?
     /// Receives every signal of the flow this navigator hosts; set it on the root navigator.
     public var observer: ((FlowSignal) -> Void)?
 
     /// Creates an empty navigator.
     public init() {}
+
+    deinit {
+        presented?.presenter = nil
+    }
 
     /// The screens of this navigator's own stack, bottom first.
     public var screens: [any Screen] { entries.map(\.screen) }
@@ -48,7 +54,7 @@ public final class Navigator {
     public var screenNames: [String] { entries.map(\.screen.name) }
 
     /// The navigator at the bottom of the modal chain.
-    public var root: Navigator { isModal ? presenter?.root ?? self : self }
+    public var root: Navigator { presenter?.root ?? self }
 
     /// The navigator whose stack is on top: the last presented modal, or this one.
     public var topmost: Navigator { presented?.topmost ?? self }
