@@ -4,8 +4,8 @@
 #
 # Usage: run_simulation_benchmark.sh SWITCHYARD_BINARY [USERS...]   (default: 100000 1000000)
 #   RUNS=N             runs of each size (default 1)
-#   BASELINE=BINARY    also run another build (an earlier commit's, say), alternating with this
-#                      one so both see the same machine, and check both write the same log
+#   BASELINE="BINARY..." also run other builds (an earlier commit's, say), alternating with this
+#                      one so all see the same machine, and check all write the same log
 # Run from the repository root (it uses Configuration/). Needs /usr/bin/time (Debian: time).
 set -euo pipefail
 [ "$#" -ge 1 ] || { echo "usage: $0 SWITCHYARD_BINARY [USERS...]" >&2; exit 2; }
@@ -19,14 +19,20 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 builds=(this)
-[ -n "$baseline" ] && builds+=(baseline)
+binaries=("$switchyard")
+read -r -a baselines <<<"$baseline"
+for index in "${!baselines[@]}"; do
+    builds+=("baseline$((index + 1))")
+    binaries+=("${baselines[$index]}")
+done
+[ "${#baselines[@]}" -eq 1 ] && builds[1]=baseline
 
 printf '%-9s %-10s %10s %12s %14s %10s %12s\n' build users seconds sessions/s events/s "peak MiB" "CPU s/M ev"
 for users in "${sizes[@]}"; do
     for run in $(seq "$runs"); do
-        for build in "${builds[@]}"; do
-            binary=$switchyard
-            [ "$build" = baseline ] && binary=$baseline
+        for index in "${!builds[@]}"; do
+            build=${builds[$index]}
+            binary=${binaries[$index]}
             /usr/bin/time -f "%e %U %S %M" -o "$work/time" \
                 "$binary" simulate --users "$users" --events "$work/$build.jsonl" --replace >"$work/out"
             read -r wall user sys rss <"$work/time"
@@ -35,10 +41,12 @@ for users in "${sizes[@]}"; do
                 printf "%-9s %-10d %10.2f %12.0f %14.0f %10.1f %12.2f\n", b, u, w, u / w, e / w, r / 1024, (cu + cs) / (e / 1e6)
             }'
         done
-        if [ -n "$baseline" ] && ! cmp -s "$work/this.jsonl" "$work/baseline.jsonl"; then
-            echo "the two builds wrote different logs for $users users" >&2
-            exit 1
-        fi
+        for build in "${builds[@]:1}"; do
+            if ! cmp -s "$work/this.jsonl" "$work/$build.jsonl"; then
+                echo "$build wrote a different log from this build for $users users" >&2
+                exit 1
+            fi
+        done
         rm -f "$work"/*.jsonl
     done
 done
