@@ -1,6 +1,6 @@
 /// The variant chosen for each slot of a session.
 public struct VariantSelection: Sendable {
-    private var variants: [String: any FlowVariant.Type]
+    @usableFromInline var variants: [String: any FlowVariant.Type]
 
     /// Creates a selection from variants, keyed by the slot each fills.
     public init(_ variants: [any FlowVariant.Type]) {
@@ -20,6 +20,10 @@ public struct VariantSelection: Sendable {
     /// The variant chosen for `slot`, as the kind of variant the app expects there.
     ///
     /// - Throws: `CompositionError` if no variant fills `slot` or it is of another kind.
+    ///
+    /// Inlinable so that the cast is specialised for the app's variant kinds: run generically,
+    /// it costs more than the rest of composing a session.
+    @inlinable
     public func variant<Kind>(for slot: String, as kind: Kind.Type) throws(CompositionError) -> Kind {
         guard let variant = variants[slot] else {
             throw CompositionError("no variant chosen for slot \"\(slot)\"")
