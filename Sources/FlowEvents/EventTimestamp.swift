@@ -32,15 +32,15 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// The earliest time the log format can write: 0000-01-01T00:00:00.000Z.
-    static let earliestWritable: Int64 = -62_167_219_200_000
+    @usableFromInline static let earliestWritable: Int64 = -62_167_219_200_000
     /// The latest time the log format can write: 9999-12-31T23:59:59.999Z.
-    static let latestWritable: Int64 = 253_402_300_799_999
+    @usableFromInline static let latestWritable: Int64 = 253_402_300_799_999
 
     /// The 24 bytes of the ISO 8601 form, kept inline so formatting allocates nothing.
-    typealias Text = (UInt64, UInt64, UInt64)
+    @usableFromInline typealias Text = (UInt64, UInt64, UInt64)
 
     /// Writes the ISO 8601 form of this timestamp, clamped to the writable years, into `text`.
-    func format(into text: inout Text) {
+    @usableFromInline func format(into text: inout Text) {
         let millis = min(max(millisecondsSince1970, Self.earliestWritable), Self.latestWritable)
         let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let millisOfDay = millis - days * 86_400_000

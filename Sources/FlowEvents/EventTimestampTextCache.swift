@@ -3,8 +3,8 @@
 ///
 /// The text is exactly what `EventTimestamp.append(to:)` writes.
 public struct EventTimestampTextCache {
-    private var second = Int64.min
-    private var text: EventTimestamp.Text = (0, 0, 0)
+    @usableFromInline var second = Int64.min
+    @usableFromInline var text: EventTimestamp.Text = (0, 0, 0)
 
     /// Creates an empty cache.
     public init() {}
@@ -15,6 +15,9 @@ public struct EventTimestampTextCache {
     }
 
     /// Calls `body` with the 24-byte ISO 8601 form of `timestamp`.
+    ///
+    /// Inlinable so that the caller's `body` is inlined too: it runs for every event logged.
+    @inlinable
     public mutating func withText<Result>(of timestamp: EventTimestamp, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let millis = timestamp.millisecondsSince1970
         guard millis >= EventTimestamp.earliestWritable, millis <= EventTimestamp.latestWritable else {
