@@ -1,6 +1,6 @@
 /// The variant chosen for each slot of a session.
 public struct VariantSelection: Sendable {
-    @usableFromInline var variants: [String: any FlowVariant.Type]
+    @usableFromInline let variants: [String: any FlowVariant.Type]
 
     /// Creates a selection from variants, keyed by the slot each fills.
     public init(_ variants: [any FlowVariant.Type]) {
