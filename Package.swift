@@ -2,18 +2,37 @@
 import Foundation
 import PackageDescription
 
-/// Every folder under Variants/ is a variant module. Adding a variant means adding a folder:
-/// the manifest discovers it, and the VariantRegistryPlugin registers it with the host.
-let variantModules: [String] = {
-    let variantsDirectory = Context.packageDirectory + "/Variants"
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: variantsDirectory)) ?? []
-    return entries.filter { entry in
-        var isDirectory: ObjCBool = false
-        return !entry.hasPrefix(".")
-            && FileManager.default.fileExists(atPath: variantsDirectory + "/" + entry, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-    }.sorted()
-}()
+// MARK: Hosted apps and their variants
+//
+// Every app module and every variant module is named here, one line each. SwiftPM caches this
+// manifest keyed on its text, so a module it is not told about here would go unseen by an
+// already-built checkout: `swift package add-variant` and `remove-variant` edit the list below,
+// and the build fails, naming the folder, if Variants/ holds a folder this list does not name.
+
+/// The app modules, each under Sources/ with exactly one public type conforming to `HostedApp`.
+let apps: [AppModule] = [
+    .app("OnboardingApp"),
+]
+
+/// The variant modules, each under Variants/ with exactly one public type conforming to one of
+/// its app's variant protocols.
+let variants: [VariantModule] = [
+    .variant("PhoneOnboarding", app: "OnboardingApp"),
+    .variant("SignupAfterProfile", app: "OnboardingApp"),
+    .variant("SignupBeforeProfile", app: "OnboardingApp"),
+    .variant("TabletOnboarding", app: "OnboardingApp"),
+]
+
+struct AppModule {
+    var name: String
+    static func app(_ name: String) -> AppModule { AppModule(name: name) }
+}
+
+struct VariantModule {
+    var name: String
+    var app: String
+    static func variant(_ name: String, app: String) -> VariantModule { VariantModule(name: name, app: app) }
+}
 
 /// Settings applied to every target, so the whole package builds under the same rules.
 let strictSettings: [SwiftSetting] = [
@@ -22,11 +41,20 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-let variantTargets: [Target] = variantModules.map { name in
+let appTargets: [Target] = apps.map { app in
     .target(
-        name: name,
-        dependencies: ["Coordination", "VariantKit", "OnboardingApp"],
-        path: "Variants/\(name)",
+        name: app.name,
+        dependencies: ["Coordination", "VariantKit"],
+        exclude: ["VariantTemplates"],
+        swiftSettings: strictSettings
+    )
+}
+
+let variantTargets: [Target] = variants.map { variant in
+    .target(
+        name: variant.name,
+        dependencies: ["Coordination", "VariantKit", .target(name: variant.app)],
+        path: "Variants/\(variant.name)",
         swiftSettings: strictSettings
     )
 }
@@ -46,7 +74,8 @@ let fuzzTargets: [Target] = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ
 
 let package = Package(
     name: "Switchyard",
-    platforms: [.macOS(.v15)],
+    // Mutex (Synchronization) is the newest API the libraries use: macOS 15, iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "switchyard", targets: ["switchyard"]),
         .library(name: "Coordination", targets: ["Coordination"]),
@@ -60,7 +89,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
-    targets: variantTargets + fuzzTargets + [
+    targets: appTargets + variantTargets + fuzzTargets + [
         // Core libraries: no dependencies on each other or on the sample app.
         .target(name: "Coordination", swiftSettings: strictSettings),
         .target(name: "Experiments", swiftSettings: strictSettings),
@@ -71,13 +100,10 @@ let package = Package(
         // The plugin interface variants and apps implement.
         .target(name: "VariantKit", dependencies: ["Coordination"], swiftSettings: strictSettings),
 
-        // The sample app: screen protocols, models and services.
-        .target(name: "OnboardingApp", dependencies: ["Coordination", "VariantKit"], swiftSettings: strictSettings),
-
-        // Every variant module, registered by the build-tool plugin.
+        // Every app and variant module, registered by the build-tool plugin.
         .target(
             name: "BundledVariants",
-            dependencies: ["VariantKit", "OnboardingApp"] + variantModules.map { .target(name: $0) },
+            dependencies: ["VariantKit"] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
             swiftSettings: strictSettings,
             plugins: ["VariantRegistryPlugin"]
         ),
@@ -91,7 +117,7 @@ let package = Package(
 
         .target(
             name: "VariantHost",
-            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowReports", "VariantKit"],
+            dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantKit"],
             swiftSettings: strictSettings
         ),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
@@ -135,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "OnboardingAppTests",
             dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "BundledVariants"]
-                + variantModules.map { .target(name: $0) },
+                + variants.filter { $0.app == "OnboardingApp" }.map { .target(name: $0.name) },
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,12 @@
-/// The hosted app and every variant module under Variants/ in this build.
+import VariantKit
+
+/// The hosted apps and their variant modules in this build.
 ///
-/// Its members, `app` and `all`, are generated at build time by VariantRegistryPlugin from
-/// the variant modules' sources: adding a folder under Variants/ adds a variant here.
-public enum BundledVariants {}
+/// Its member `apps` is generated at build time by VariantRegistryPlugin from the app and variant
+/// modules Package.swift names: `swift package add-variant` adds one.
+public enum BundledVariants {
+    /// The registered app named `name`, with its variants, if there is one.
+    public static func app(named name: String) -> RegisteredApp? {
+        apps.first { $0.app.name == name }
+    }
+}

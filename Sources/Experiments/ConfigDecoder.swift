@@ -21,10 +21,11 @@ final class ConfigDecoder {
     func decode(_ document: JSONValue) -> Decoded {
         var decoded = Decoded(config: ExperimentConfig(slots: []), slotPaths: [], rulePaths: [], experimentPaths: [])
         guard let root = object(document, at: .root) else { return decoded }
-        checkKeys(root, allowed: ["$schema", "version", "description", "slots", "rules", "experiments"], at: .root)
+        checkKeys(root, allowed: ["$schema", "version", "app", "description", "slots", "rules", "experiments"], at: .root)
         if let version = field(root, "version", at: .root, required: false, integer), version != Self.formatVersion {
             report(JSONPath.root.appending("version"), "unsupported format version \(version) (expected \(Self.formatVersion))")
         }
+        decoded.config.app = field(root, "app", at: .root, required: false, nonEmptyString)
         _ = field(root, "description", at: .root, required: false, string)
         _ = field(root, "$schema", at: .root, required: false, string)
         for (path, element) in elements(of: root, "slots", required: true) {

@@ -39,6 +39,23 @@ extension ExperimentConfig {
         return ValidatedExperimentConfig(config: decoded.config, catalog: catalog)
     }
 
+    /// Decodes configuration JSON without checking its variants against any registry, as a report
+    /// reading logs needs it: every structural problem is reported, as `load` would.
+    ///
+    /// - Parameter source: The name used to prefix problems, e.g. the file path.
+    public static func decode(from data: Data, source: String = "experiments.json") throws(ConfigError) -> ExperimentConfig {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(data)
+        } catch {
+            throw ConfigError(file: source, issues: [ConfigIssue(syntaxError: error)])
+        }
+        let decoder = ConfigDecoder()
+        let decoded = decoder.decode(document)
+        guard decoder.issues.isEmpty else { throw ConfigError(file: source, issues: decoder.issues) }
+        return decoded.config
+    }
+
     /// Reads, decodes and validates the configuration file at `url`; problems are prefixed by the file's path.
     public static func load(contentsOf url: URL, catalog: VariantCatalog) throws(ConfigError) -> ValidatedExperimentConfig {
         let data: Data

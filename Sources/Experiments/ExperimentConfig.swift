@@ -6,6 +6,8 @@
 /// 3. the first active experiment for the slot, in file order, that includes the user;
 /// 4. the slot's default variant.
 public struct ExperimentConfig: Sendable, Equatable {
+    /// The hosted app the configuration is for, such as `"onboarding"`; nil when it does not say.
+    public var app: String?
     /// The declared slots, in file order.
     public var slots: [SlotDefinition]
     /// Non-random assignments, in file order.
@@ -14,7 +16,8 @@ public struct ExperimentConfig: Sendable, Equatable {
     public var experiments: [ExperimentDefinition]
 
     /// Creates a configuration.
-    public init(slots: [SlotDefinition], rules: [AssignmentRule] = [], experiments: [ExperimentDefinition] = []) {
+    public init(app: String? = nil, slots: [SlotDefinition], rules: [AssignmentRule] = [], experiments: [ExperimentDefinition] = []) {
+        self.app = app
         self.slots = slots
         self.rules = rules
         self.experiments = experiments

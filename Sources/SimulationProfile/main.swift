@@ -13,9 +13,11 @@ import VariantHost
 ///     swift build -c release --product SimulationProfile
 ///     valgrind --tool=callgrind .build/release/SimulationProfile --users 10000
 ///
-/// Usage: `SimulationProfile [--users N] [--jobs J] [--events PATH]` (defaults: 10000, 1, a
-/// temporary file removed at the end). Run from the repository root.
+/// Usage: `SimulationProfile [--app NAME] [--users N] [--jobs J] [--events PATH]` (defaults:
+/// onboarding, 10000, 1, a temporary file removed at the end). Run from the repository root: it
+/// reads `Configuration/<app>/`.
 struct Options {
+    var app = "onboarding"
     var users = 10_000
     var jobs = 1
     var events: String?
@@ -28,6 +30,7 @@ struct Options {
             case "--users": users = try Self.count(value, for: option)
             case "--jobs": jobs = try Self.count(value, for: option)
             case "--events": events = value
+            case "--app": app = value
             default: throw UsageError("unknown option \(option)")
             }
         }
@@ -64,9 +67,9 @@ final class Handoff: @unchecked Sendable {
 
 /// Simulates as `simulate` does and returns its tally; the log is complete when this returns.
 func simulate(_ options: Options, into path: String) async throws -> SimulationProgress {
-    let registry = try VariantRegistry(app: BundledVariants.app, variants: BundledVariants.all)
-    let configuration = try HostConfiguration.resolve(path: nil, registry: registry)
-    let behavior = try BehaviorModelLoader.load(contentsOf: "Configuration/behavior.json")
+    let registry = try AppCatalog(BundledVariants.apps).registry(forApp: options.app)
+    let configuration = try HostConfiguration(contentsOf: "Configuration/\(options.app)/experiments.json", registry: registry)
+    let behavior = try BehaviorModelLoader.load(contentsOf: "Configuration/\(options.app)/behavior.json")
     let log = try JSONLinesFileSink(path: path, bufferLimit: 1 << 20, cacheRetention: .dropBehind)
     let tally = try await Simulation(users: options.users, seed: 1, jobs: options.jobs).run(
         registry: registry,

@@ -2,36 +2,63 @@ import Foundation
 
 /// The Swift sources of one module, as named on the generator's command line.
 struct ModuleSources {
+    /// What a module is to the registry.
+    enum Role: Equatable {
+        /// An app module, under Sources/.
+        case app
+        /// A variant module under Variants/, registered for the app module named.
+        case variant(app: String)
+    }
+
     /// The module's name.
     var name: String
-    /// Whether the module lives under Variants/.
-    var isVariant: Bool
+    /// What the module is.
+    var role: Role
     /// Paths of its Swift files.
     var files: [String]
 
-    /// Parses `--output PATH (--variant-module|--support-module NAME FILE...)...`.
-    static func parse(_ arguments: [String]) throws(GeneratorError) -> (output: String, modules: [ModuleSources]) {
+    /// Where the module's sources are, for messages.
+    var folder: String {
+        switch role {
+        case .app: "Sources/\(name)"
+        case .variant: "Variants/\(name)"
+        }
+    }
+
+    /// Parses `--output PATH --variants-directory PATH (--app-module NAME FILE... | --variant-module NAME --app APP FILE...)...`.
+    static func parse(_ arguments: [String]) throws(GeneratorError) -> (output: String, variantsDirectory: String, modules: [ModuleSources]) {
         var output: String?
+        var variantsDirectory: String?
         var modules: [ModuleSources] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--output":
                 output = remaining.popFirst()
-            case "--variant-module", "--support-module":
+            case "--variants-directory":
+                variantsDirectory = remaining.popFirst()
+            case "--app-module", "--variant-module":
                 guard let name = remaining.popFirst() else { throw GeneratorError("\(argument) needs a module name") }
+                var role = ModuleSources.Role.app
+                if argument == "--variant-module" {
+                    guard remaining.popFirst() == "--app", let app = remaining.popFirst() else {
+                        throw GeneratorError("--variant-module \(name) needs --app APP")
+                    }
+                    role = .variant(app: app)
+                }
                 var files: [String] = []
                 while let next = remaining.first, !next.hasPrefix("--") {
                     files.append(next)
                     remaining.removeFirst()
                 }
-                modules.append(ModuleSources(name: name, isVariant: argument == "--variant-module", files: files))
+                modules.append(ModuleSources(name: name, role: role, files: files))
             default:
                 throw GeneratorError("unexpected argument \"\(argument)\"")
             }
         }
         guard let output else { throw GeneratorError("--output PATH is required") }
-        return (output, modules)
+        guard let variantsDirectory else { throw GeneratorError("--variants-directory PATH is required") }
+        return (output, variantsDirectory, modules)
     }
 
     /// The text of all its files, with comments and string literals blanked out.

@@ -1,64 +1,85 @@
 import Foundation
 
-/// Reads the modules' sources, finds the hosted app and one variant type per variant module,
-/// and writes an extension of `BundledVariants` listing them.
+/// Reads the modules' sources, finds each app module's `HostedApp` type and each variant
+/// module's variant type, and writes an extension of `BundledVariants` listing them by app.
 func generateRegistry(arguments: [String]) throws(GeneratorError) {
-    let (output, modules) = try ModuleSources.parse(arguments)
+    let (output, variantsDirectory, modules) = try ModuleSources.parse(arguments)
+    try VariantFolders.check(variantsDirectory, against: modules)
     let declarations = try modules.map { module throws(GeneratorError) in (module, Declarations(code: try module.code())) }
 
-    // Protocols refining FlowVariant, directly or through another refinement, anywhere.
-    var variantProtocols: Set<String> = ["FlowVariant"]
+    // Protocols refining FlowVariant, directly or through another refinement, and the app module
+    // declaring each.
+    var variantProtocols: [String: String] = ["FlowVariant": ""]
     var grew = true
     while grew {
         grew = false
-        for (_, found) in declarations {
+        for (module, found) in declarations where module.role == .app {
             for declared in found.protocols
-            where !variantProtocols.contains(declared.name) && !declared.conformances.isDisjoint(with: variantProtocols) {
-                variantProtocols.insert(declared.name)
+            where variantProtocols[declared.name] == nil && declared.conformances.contains(where: { variantProtocols[$0] != nil }) {
+                variantProtocols[declared.name] = module.name
                 grew = true
             }
         }
     }
 
-    let apps = declarations.flatMap { module, found in
-        found.types.filter { $0.isPublic && $0.conformances.contains("HostedApp") }.map { "\(module.name).\($0.name)" }
-    }
-    guard apps.count == 1, let app = apps.first else {
-        throw GeneratorError("expected exactly one public type conforming to HostedApp, found \(apps.count)")
+    var registrations: [(app: String, variants: [String])] = []
+    for (module, found) in declarations where module.role == .app {
+        let apps = found.types.filter { $0.isPublic && $0.conformances.contains("HostedApp") }
+        guard apps.count == 1, let app = apps.first else {
+            throw GeneratorError(
+                "\(module.folder): an app module needs exactly one public type conforming to HostedApp, found \(apps.count)"
+                    + (apps.isEmpty ? "" : " (\(apps.map(\.name).joined(separator: ", ")))")
+            )
+        }
+        registrations.append(("\(module.name).\(app.name)", []))
     }
 
-    var variants: [String] = []
-    for (module, found) in declarations where module.isVariant {
-        let candidates = found.types.filter { !$0.conformances.isDisjoint(with: variantProtocols) }
-        let expected = variantProtocols.sorted().joined(separator: " or ")
+    for (module, found) in declarations {
+        guard case .variant(let appModule) = module.role else { continue }
+        let ownProtocols = variantProtocols.filter { $0.value == appModule }.keys.sorted()
+        let candidates = found.types.filter { !$0.conformances.isDisjoint(with: variantProtocols.keys) }
         guard let variant = candidates.first, candidates.count == 1 else {
+            let expected = ownProtocols.isEmpty ? "a variant protocol of \(appModule)" : ownProtocols.joined(separator: " or ")
             throw GeneratorError(
-                "Variants/\(module.name): expected exactly one type conforming to \(expected), found \(candidates.count)"
+                "\(module.folder): a variant module needs exactly one type conforming to \(expected), found \(candidates.count)"
+                    + (candidates.isEmpty ? "" : " (\(candidates.map(\.name).joined(separator: ", ")))")
             )
         }
         guard variant.isPublic else {
-            throw GeneratorError("Variants/\(module.name): \(variant.name) must be public to be registered")
+            throw GeneratorError("\(module.folder): \(variant.name) must be public to be registered")
         }
-        variants.append("\(module.name).\(variant.name)")
+        let adopted = variant.conformances.filter { variantProtocols[$0] != nil }.sorted()
+        guard adopted.allSatisfy({ variantProtocols[$0] == appModule }) else {
+            let owners = adopted.map { "\($0) (\(variantProtocols[$0].map { $0.isEmpty ? "VariantKit" : $0 } ?? "?"))" }
+            throw GeneratorError(
+                "\(module.folder): \(variant.name) conforms to \(owners.joined(separator: ", ")), but Package.swift registers it "
+                    + "for \(appModule); conform to \(ownProtocols.joined(separator: " or ")), or fix its app in Package.swift"
+            )
+        }
+        guard let index = registrations.firstIndex(where: { $0.app.hasPrefix("\(appModule).") }) else {
+            throw GeneratorError("\(module.folder): its app module \(appModule) is not registered in Package.swift's `apps`")
+        }
+        registrations[index].variants.append("\(module.name).\(variant.name)")
     }
 
-    let imports = (["VariantKit"] + modules.filter { $0.isVariant || app.hasPrefix("\($0.name).") }.map(\.name))
+    let imports = Set(["VariantKit"] + modules.map(\.name)).sorted()
     var source = """
-        // Generated by VariantRegistryPlugin from the modules under Variants/. Do not edit.
+        // Generated by VariantRegistryPlugin from the app and variant modules Package.swift names. Do not edit.
 
-        \(Set(imports).sorted().map { "import \($0)" }.joined(separator: "\n"))
+        \(imports.map { "import \($0)" }.joined(separator: "\n"))
 
         extension BundledVariants {
-            /// The app the variants belong to.
-            public static var app: any HostedApp.Type { \(app).self }
-
-            /// Every variant module under Variants/, ordered by module name.
-            public static var all: [any FlowVariant.Type] {
+            /// Every app module and its variant modules, ordered by module name.
+            public static var apps: [RegisteredApp] {
                 [
 
         """
-    for variant in variants.sorted() {
-        source += "            \(variant).self,\n"
+    for registration in registrations.sorted(by: { $0.app < $1.app }) {
+        source += "            RegisteredApp(app: \(registration.app).self, variants: [\n"
+        for variant in registration.variants.sorted() {
+            source += "                \(variant).self,\n"
+        }
+        source += "            ]),\n"
     }
     source += "        ]\n    }\n}\n"
 

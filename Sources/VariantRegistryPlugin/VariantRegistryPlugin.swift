@@ -1,37 +1,84 @@
 import Foundation
 import PackagePlugin
 
-/// Generates the registry of bundled variants for the target it is applied to.
+/// Generates the registry of hosted apps and their variants for the target it is applied to.
 ///
-/// It hands the sources of every module the target depends on to VariantRegistryGenerator,
-/// marking those that live under Variants/ as variant modules. The generator finds the
-/// variant type each declares, so adding a variant needs no hand-written registration.
+/// The target depends on every app module and every variant module that Package.swift names. The
+/// plugin hands their sources to VariantRegistryGenerator, which finds the one `HostedApp` type
+/// of each app and the one variant type of each variant module, so no registration code is
+/// written by hand. The generator also compares Variants/ with what Package.swift names and fails
+/// the build for a folder there that Package.swift does not name, or one without sources: SwiftPM
+/// itself would skip either without a word. Variants/ is an input of the command, so adding or
+/// removing a folder runs it again even when SwiftPM reuses its cached manifest and build plan.
 @main
 struct VariantRegistryPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
+        let variantsDirectory = context.package.directoryURL.appending(path: "Variants")
+        let direct = module.dependencies.compactMap { dependency -> SourceModuleTarget? in
+            if case .target(let target) = dependency { return target as? SourceModuleTarget }
+            return nil
+        }
+        let variantModules = direct.filter { Self.isVariant($0, in: variantsDirectory) }.sorted { $0.name < $1.name }
+        let appModules = direct.filter { candidate in
+            !Self.isVariant(candidate, in: variantsDirectory)
+                && candidate.dependencies.contains { dependency in
+                    if case .target(let target) = dependency { return target.name == "VariantKit" }
+                    return false
+                }
+        }.sorted { $0.name < $1.name }
         let output = context.pluginWorkDirectoryURL.appending(path: "RegisteredVariants.swift")
-        let variantsDirectory = context.package.directoryURL.appending(path: "Variants").standardizedFileURL.path()
-        var arguments = ["--output", output.path()]
-        var inputFiles: [URL] = []
-        let dependencies = module.recursiveTargetDependencies
-            .compactMap { $0 as? SourceModuleTarget }
-            .sorted { $0.name < $1.name }
-        for dependency in dependencies {
-            let files = dependency.sourceFiles(withSuffix: "swift").map(\.url)
-            let isVariant = dependency.directoryURL.standardizedFileURL.path().hasPrefix(variantsDirectory)
-            arguments += [isVariant ? "--variant-module" : "--support-module", dependency.name]
-            arguments += files.map { $0.path() }
+        var arguments = ["--output", output.path(), "--variants-directory", variantsDirectory.path()]
+        var inputFiles: [URL] = [variantsDirectory]
+        func add(_ module: SourceModuleTarget, as role: [String]) {
+            let files = module.sourceFiles(withSuffix: "swift").map(\.url)
+            arguments += role + files.map { $0.path() }
             inputFiles += files
+        }
+        for app in appModules {
+            add(app, as: ["--app-module", app.name])
+        }
+        for variant in variantModules {
+            let app = variant.dependencies.compactMap { dependency -> String? in
+                if case .target(let target) = dependency, appModules.contains(where: { $0.name == target.name }) {
+                    return target.name
+                }
+                return nil
+            }.first
+            guard let app else {
+                throw RegistrationError(
+                    "Variants/\(variant.name) depends on no app module; give its line in Package.swift an app, "
+                        + "such as .variant(\"\(variant.name)\", app: \"\(appModules.first?.name ?? "MyApp")\")"
+                )
+            }
+            if variant.sourceFiles(withSuffix: "swift").map(\.url).isEmpty {
+                // SwiftPM keeps a target whose folder lost its sources; the generator names it.
+                arguments += ["--variant-module", variant.name, "--app", app]
+                continue
+            }
+            add(variant, as: ["--variant-module", variant.name, "--app", app])
         }
         return [
             .buildCommand(
-                displayName: "Registering the variants of \(target.name)",
+                displayName: "Registering the apps and variants of \(target.name)",
                 executable: try context.tool(named: "VariantRegistryGenerator").url,
                 arguments: arguments,
                 inputFiles: inputFiles,
                 outputFiles: [output]
             ),
         ]
+    }
+
+    /// A variant module Package.swift cannot be registered as it stands, reported as a build error.
+    struct RegistrationError: Error, CustomStringConvertible {
+        var description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    private static func isVariant(_ module: SourceModuleTarget, in variantsDirectory: URL) -> Bool {
+        module.directoryURL.standardizedFileURL.path().hasPrefix(variantsDirectory.standardizedFileURL.path())
     }
 }

@@ -7,7 +7,7 @@
 #   EVENTS.jsonl       the log; when it does not exist, it is generated first with
 #                      `switchyard simulate --users $USERS` (USERS default 400000: 5.3M events, 1.2 GiB)
 #   CONFIG.json        experiments.json holding the experiment's funnel; default $SWITCHYARD_CONFIG, else
-#                      ./Configuration/experiments.json, else Configuration/experiments.json two folders up
+#                      ./Configuration/onboarding/experiments.json, else Configuration/onboarding/experiments.json two folders up
 #                      from this script. Passed to both sides (`report --config`), so both measure one funnel.
 #
 # Environment: EXPERIMENT (default onboarding-order), RUNS (default 3; the median is reported), USERS,
@@ -37,10 +37,10 @@ python=${PYTHON:-python3}
 
 config=${3:-${SWITCHYARD_CONFIG:-}}
 if [ -z "$config" ]; then
-    if [ -f Configuration/experiments.json ]; then
-        config=Configuration/experiments.json
-    elif [ -f "$here/../../Configuration/experiments.json" ]; then
-        config=$here/../../Configuration/experiments.json
+    if [ -f Configuration/onboarding/experiments.json ]; then
+        config=Configuration/onboarding/experiments.json
+    elif [ -f "$here/../../Configuration/onboarding/experiments.json" ]; then
+        config=$here/../../Configuration/onboarding/experiments.json
     else
         echo "$0: no experiments.json found: pass CONFIG.json or set SWITCHYARD_CONFIG" >&2
         exit 2

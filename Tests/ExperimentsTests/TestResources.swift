@@ -15,8 +15,8 @@ enum TestResources {
         testsDirectory.appendingPathComponent("Resources").appendingPathComponent(name)
     }
 
-    /// The bundled `Configuration/experiments.json`.
-    static let bundledConfiguration = packageRoot.appendingPathComponent("Configuration").appendingPathComponent("experiments.json")
+    /// The onboarding app's bundled `Configuration/onboarding/experiments.json`.
+    static let bundledConfiguration = packageRoot.appendingPathComponent("Configuration/onboarding/experiments.json")
 
     /// Parses a JSON resource with the module's own order-preserving parser; an unreadable file yields `null`,
     /// which makes the dependent tests fail visibly.

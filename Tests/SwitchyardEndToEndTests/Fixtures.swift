@@ -4,8 +4,8 @@ import Foundation
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let experiments = root.appendingPathComponent("Configuration/experiments.json").path
-    static let behavior = root.appendingPathComponent("Configuration/behavior.json").path
+    static let experiments = root.appendingPathComponent("Configuration/onboarding/experiments.json").path
+    static let behavior = root.appendingPathComponent("Configuration/onboarding/behavior.json").path
 
     /// `simulate` of `users` on the bundled config and behaviour model into `events`, then `extra`.
     static func simulate(users: Int, events: String, _ extra: [String] = []) -> [String] {

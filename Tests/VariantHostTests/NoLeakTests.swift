@@ -3,6 +3,7 @@ import Coordination
 import Experiments
 import FlowEvents
 import Foundation
+import OnboardingApp
 import Synchronization
 import Testing
 import VariantHost
@@ -43,12 +44,13 @@ private final class SessionObjects: Sendable {
 private enum TrackedApp: HostedApp {
     static let objects = SessionObjects()
 
-    static var name: String { BundledVariants.app.name }
-    static var slots: [FlowSlot] { BundledVariants.app.slots }
+    static var name: String { Onboarding.name }
+    static var slots: [FlowSlot] { Onboarding.slots }
+    static var syntheticInput: SyntheticInput { Onboarding.syntheticInput }
 
     static func makeRootCoordinator(for selection: VariantSelection, navigator: Navigator) throws(CompositionError) -> Coordinator {
         objects.sessionStarting()
-        let root = try BundledVariants.app.makeRootCoordinator(for: selection, navigator: navigator)
+        let root = try Onboarding.makeRootCoordinator(for: selection, navigator: navigator)
         objects.add(root: root, navigator: navigator)
         return root
     }
@@ -59,8 +61,8 @@ struct NoLeakTests {
     @Test("every simulated session leaves nothing behind: no running coordinator, no root, no navigator")
     func sessionsLeaveNothingBehind() async throws {
         let behaviorPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Configuration/behavior.json").standardized.path
-        let registry = try VariantRegistry(app: TrackedApp.self, variants: BundledVariants.all)
+            .appendingPathComponent("../../Configuration/onboarding/behavior.json").standardized.path
+        let registry = try VariantRegistry(app: TrackedApp.self, variants: try #require(BundledVariants.app(named: "onboarding")).variants)
         let variants = [["phone", "signup-before-profile"], ["phone", "signup-after-profile"],
                         ["tablet", "signup-before-profile"], ["tablet", "signup-after-profile"]]
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("leaks-\(UUID().uuidString).jsonl").path

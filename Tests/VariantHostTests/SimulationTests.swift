@@ -8,7 +8,7 @@ import VariantHost
 struct SimulationTests {
     private func behavior() throws -> BehaviorModel {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Configuration/behavior.json").standardized.path
+            .appendingPathComponent("../../Configuration/onboarding/behavior.json").standardized.path
         return try BehaviorModelLoader.load(contentsOf: path)
     }
 

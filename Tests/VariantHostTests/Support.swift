@@ -14,7 +14,7 @@ final class SteppingClock: EventClock {
 
 /// The registry of the bundled app and variants.
 func bundledRegistry() throws -> VariantRegistry {
-    try VariantRegistry(app: BundledVariants.app, variants: BundledVariants.all)
+    try AppCatalog(BundledVariants.apps).registry(forApp: "onboarding")
 }
 
 /// A terminal user reading `lines` and collecting what it prints.

@@ -13,6 +13,14 @@ public enum Onboarding: HostedApp {
 
     public static var slots: [FlowSlot] { [OnboardingSlot.appShell, OnboardingSlot.authFlow] }
 
+    /// Valid values the account service accepts; invalid ones it refuses as a taken or malformed
+    /// email, a weak password, or a blank display name.
+    public static let syntheticInput = SyntheticInput(fields: [
+        "email": .init(valid: "user{user}@example.com", invalid: existingEmails + ["user-at-example.com"]),
+        "password": .init(valid: "correct-horse-9", invalid: ["secret"]),
+        "display_name": .init(valid: "User {user}", invalid: [" "]),
+    ])
+
     public static func makeRootCoordinator(
         for selection: VariantSelection,
         navigator: Navigator

@@ -5,9 +5,6 @@ import Foundation
 /// The experiment config a host runs with, validated against the registered variants and
 /// ready to assign sessions.
 public struct HostConfiguration: Sendable {
-    /// The default location of the bundled config, relative to the working directory.
-    public static let defaultPath = "Configuration/experiments.json"
-
     /// The validated config.
     public let validated: ValidatedExperimentConfig
     /// The file it came from; nil for the app's built-in defaults.
@@ -16,7 +13,8 @@ public struct HostConfiguration: Sendable {
 
     /// Loads and validates the config file at `path` against `registry`.
     ///
-    /// - Throws: `ConfigError` listing every problem, each located by its JSON path.
+    /// - Throws: `ConfigError` listing every problem, each located by its JSON path; a config
+    ///   that names another app (`"app"`) is refused before its variants are checked.
     public init(contentsOf path: String, registry: VariantRegistry) throws(ConfigError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -25,6 +23,13 @@ public struct HostConfiguration: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: reason)])
+        }
+        let appName = registry.app.name
+        if let named = (try? ExperimentConfig.decode(from: data, source: path))?.app, named != appName {
+            throw ConfigError(file: path, issues: [ConfigIssue(
+                path: JSONPath.root.appending("app"),
+                message: "the config is for app \"\(named)\", not \"\(appName)\"; pass the --config of \(appName), or --app \(named)"
+            )])
         }
         let validated = try ExperimentConfig.load(from: data, catalog: Self.catalog(of: registry), source: path)
         self.init(validated: validated, source: path)
@@ -35,7 +40,7 @@ public struct HostConfiguration: Sendable {
     /// - Throws: `ConfigError` if a slot's default is not registered for it, which
     ///   `VariantRegistry` already refuses.
     public init(defaultsOf registry: VariantRegistry) throws(ConfigError) {
-        let config = ExperimentConfig(slots: registry.app.slots.map {
+        let config = ExperimentConfig(app: registry.app.name, slots: registry.app.slots.map {
             SlotDefinition(id: SlotID($0.id), defaultVariant: VariantID($0.defaultVariant))
         })
         self.init(validated: try config.validated(against: Self.catalog(of: registry), source: "\(registry.app.name) defaults"), source: nil)
@@ -45,15 +50,6 @@ public struct HostConfiguration: Sendable {
         self.validated = validated
         self.source = source
         assigner = Assigner(config: validated)
-    }
-
-    /// Loads `path` when given; otherwise the bundled config when it exists, else the app's defaults.
-    public static func resolve(path: String?, registry: VariantRegistry) throws(ConfigError) -> HostConfiguration {
-        if let path { return try HostConfiguration(contentsOf: path, registry: registry) }
-        if FileManager.default.fileExists(atPath: defaultPath) {
-            return try HostConfiguration(contentsOf: defaultPath, registry: registry)
-        }
-        return try HostConfiguration(defaultsOf: registry)
     }
 
     /// The variants registered in `registry`, as the config validator sees them.

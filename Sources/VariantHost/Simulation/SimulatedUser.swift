@@ -1,4 +1,5 @@
 import Coordination
+import VariantKit
 
 /// A synthetic user: on each screen it thinks for a while, then continues, goes back, leaves,
 /// or submits input the service refuses, with the probabilities of its behaviour model.
@@ -7,27 +8,44 @@ import Coordination
 /// does not mention are continued through after the default think time. Choices a screen
 /// does not offer (back where back is hidden, bad input where there are no fields) are left
 /// out and the others rescaled.
+///
+/// What it types into fields comes from the app's `SyntheticInput`: the valid value, or, when
+/// it fails validation, one of the invalid values of one field.
 public struct SimulatedUser: FlowUser {
     private var generator: SplitMix64
     private let behaviors: ScreenBehaviorTable
     private let clock: SimulatedClock
-    private let emailAddress: String
-    private let displayName: String
+    private let fieldTable: SyntheticFieldTable
+    private let index: Int
+    /// The user's valid value of every field of `fieldTable`, rendered on the first form submitted.
+    private var validFieldValues: [String]?
     private var backRefusedOn: ObjectIdentifier?
 
-    /// Creates a user numbered `index`, behaving as `behaviors` says, drawing with `generator`
-    /// and advancing `clock` by its thinking time.
-    public init(index: Int, behaviors: [String: ScreenBehavior], generator: SplitMix64, clock: SimulatedClock) {
-        self.init(index: index, behaviors: ScreenBehaviorTable(behaviors), generator: generator, clock: clock)
+    /// Creates a user numbered `index`, behaving as `behaviors` says, typing `input` into fields,
+    /// drawing with `generator` and advancing `clock` by its thinking time.
+    public init(
+        index: Int,
+        behaviors: [String: ScreenBehavior],
+        input: SyntheticInput,
+        generator: SplitMix64,
+        clock: SimulatedClock
+    ) {
+        self.init(
+            index: index,
+            behaviors: ScreenBehaviorTable(behaviors),
+            fieldTable: SyntheticFieldTable(input),
+            generator: generator,
+            clock: clock
+        )
     }
 
-    /// Creates a user from behaviours already laid out, as a simulation shares them between users.
-    init(index: Int, behaviors: ScreenBehaviorTable, generator: SplitMix64, clock: SimulatedClock) {
+    /// Creates a user from behaviours and input already laid out, as a simulation shares them between users.
+    init(index: Int, behaviors: ScreenBehaviorTable, fieldTable: SyntheticFieldTable, generator: SplitMix64, clock: SimulatedClock) {
         self.generator = generator
         self.behaviors = behaviors
         self.clock = clock
-        emailAddress = "user\(index)@example.com"
-        displayName = "User \(index)"
+        self.fieldTable = fieldTable
+        self.index = index
     }
 
     public mutating func nextTurn(on screen: any Screen) -> UserTurn {
@@ -81,9 +99,10 @@ public struct SimulatedUser: FlowUser {
         var values = [ScreenField.ID: String](minimumCapacity: fields.count)
         for field in fields {
             switch field.kind {
-            case .email: values[field.id] = emailAddress
-            case .password: values[field.id] = "correct-horse-9"
-            case .text: values[field.id] = displayName
+            case .email, .password, .text:
+                guard let entry = fieldTable.index(of: field.id) else { continue }
+                if validFieldValues == nil { validFieldValues = fieldTable.validValues(forUser: index) }
+                values[field.id] = validFieldValues?[entry]
             case .choice(let options, let allowsMultiple):
                 guard !options.isEmpty else { continue }
                 let first = options[Int.random(in: 0..<options.count, using: &generator)]
@@ -98,18 +117,26 @@ public struct SimulatedUser: FlowUser {
         return values
     }
 
-    /// Valid values except for one field, given a value a real user might mistype.
+    /// Valid values except for one field, given one of the values the app refuses.
     private mutating func invalidValues(for fields: [ScreenField]) -> [ScreenField.ID: String] {
         var values = validValues(for: fields)
-        let breakable = fields.filter { if case .choice = $0.kind { false } else { true } }
-        guard !breakable.isEmpty else { return values }
-        let field = breakable[Int.random(in: 0..<breakable.count, using: &generator)]
-        switch field.kind {
-        case .email: values[field.id] = Bool.random(using: &generator) ? "taken@example.com" : "user-at-example.com"
-        case .password: values[field.id] = "secret"
-        case .text: values[field.id] = " "
-        case .choice: break
+        let breakable = fields.compactMap { field -> (id: ScreenField.ID, invalid: [String])? in
+            if case .choice = field.kind { return nil }
+            guard let entry = fieldTable.index(of: field.id), !fieldTable.entries[entry].invalid.isEmpty else { return nil }
+            return (field.id, fieldTable.entries[entry].invalid)
         }
+        guard !breakable.isEmpty else { return values }
+        let (field, invalid) = breakable[Int.random(in: 0..<breakable.count, using: &generator)]
+        values[field] = invalid[pickIndex(count: invalid.count)]
         return values
+    }
+
+    /// A uniformly drawn index below `count`: no draw for one, a coin for two.
+    private mutating func pickIndex(count: Int) -> Int {
+        switch count {
+        case 1: 0
+        case 2: Bool.random(using: &generator) ? 0 : 1
+        default: Int.random(in: 0..<count, using: &generator)
+        }
     }
 }

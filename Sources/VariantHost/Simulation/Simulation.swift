@@ -1,6 +1,7 @@
 import Coordination
 import Experiments
 import FlowEvents
+import VariantKit
 
 /// Drives a population of synthetic users through the real coordinators, in parallel, and
 /// writes their events to a log: the same seed gives a byte-identical log whatever `jobs` is.
@@ -108,6 +109,7 @@ public struct Simulation: Sendable {
         // A population runs a handful of variant combinations: each one's variants are looked up,
         // and its behaviour laid out, once.
         var combinations: [VariantCombination] = []
+        let fieldTable = SyntheticFieldTable(registry.app.syntheticInput)
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
             let id = "user-\(index)"
@@ -126,6 +128,7 @@ public struct Simulation: Sendable {
             var simulated = SimulatedUser(
                 index: index,
                 behaviors: combination.behaviors,
+                fieldTable: fieldTable,
                 generator: generator,
                 clock: clock
             )

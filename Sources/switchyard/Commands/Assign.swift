@@ -2,6 +2,7 @@ import ArgumentParser
 import Experiments
 import Foundation
 import VariantHost
+import VariantKit
 
 /// `switchyard assign`: which variant a user gets in every slot and experiment, and why.
 struct Assign: ParsableCommand {
@@ -9,9 +10,11 @@ struct Assign: ParsableCommand {
         abstract: "Show which variant a user gets in every slot, and how every experiment treats them."
     )
 
+    @OptionGroup var appOptions: AppOptions
+
     @OptionGroup var userOptions: UserOptions
 
-    @Option(help: ArgumentHelp("The experiment config (default: Configuration/experiments.json).", valueName: "path"))
+    @Option(help: ArgumentHelp("The experiment config (default: Configuration/<app>/experiments.json).", valueName: "path"))
     var config: String?
 
     @Flag(help: "Print the stable JSON form instead of a table.")
@@ -22,7 +25,7 @@ struct Assign: ParsableCommand {
     }
 
     func run() throws {
-        let registry = try Host.registry()
+        let registry = try Host.registry(app: appOptions.app, configPath: config)
         let configuration = try Host.configuration(path: config, registry: registry)
         let user = userOptions.user ?? ""
         let assignment = configuration.assign(user: user, attributes: try userOptions.parsedAttributes())
@@ -46,7 +49,7 @@ struct Assign: ParsableCommand {
                 experiment.bucket.map { String(format: "%.4f", $0) } ?? "-",
             ])
         }
-        StandardIO.write("user \(user)\n\n\(TextTable.render(slots))\n\n\(TextTable.render(experiments))\n")
+        StandardIO.write("user \(user) of \(registry.app.name)\n\n\(TextTable.render(slots))\n\n\(TextTable.render(experiments))\n")
     }
 
     private func describe(_ reason: AssignmentReason, in configuration: HostConfiguration) -> String {

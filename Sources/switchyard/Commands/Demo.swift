@@ -3,16 +3,19 @@ import FlowEvents
 import FlowReports
 import Foundation
 import VariantHost
+import VariantKit
 
-/// `switchyard demo`: the main job in one command: simulate a population on the bundled
-/// config and behaviour model, then report which flow wins.
+/// `switchyard demo`: the main job in one command: for every app, simulate a population on its
+/// bundled config and behaviour model, then report which flow wins.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Simulate users on the bundled Configuration/ and Variants/, then print the comparison report.",
-        discussion: "Writes events.jsonl and report.html into --directory, replacing an earlier demo's."
+        abstract: "Simulate users of every bundled app on its Configuration/<app>/ files, then print each app's comparison report.",
+        discussion: "Writes <app>/events.jsonl and <app>/report.html into --directory for each app, replacing an earlier demo's."
     )
 
-    @Option(help: "How many users to simulate.")
+    @OptionGroup var appOptions: AppOptions
+
+    @Option(help: "How many users to simulate per app.")
     var users = 20_000
 
     @Option(help: "The seed of every random draw.")
@@ -21,39 +24,63 @@ struct Demo: AsyncParsableCommand {
     @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
     var jobs: Int = ProcessInfoCores.active
 
-    @Option(help: ArgumentHelp("Where the demo's log and HTML report go.", valueName: "path"))
+    @Option(help: ArgumentHelp("Where the demo's logs and HTML reports go.", valueName: "path"))
     var directory = "switchyard-demo"
 
-    @Option(help: ArgumentHelp("The experiment config.", valueName: "path"))
-    var config = "Configuration/experiments.json"
+    @Option(help: ArgumentHelp("The experiment config, with --app (default: Configuration/<app>/experiments.json).", valueName: "path"))
+    var config: String?
 
-    @Option(help: ArgumentHelp("The behaviour model.", valueName: "path"))
-    var behavior = "Configuration/behavior.json"
+    @Option(help: ArgumentHelp("The behaviour model, with --app (default: Configuration/<app>/behavior.json).", valueName: "path"))
+    var behavior: String?
+
+    func validate() throws {
+        guard users >= 0 else { throw ValidationError("--users must be 0 or more, got \(users)") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    }
 
     func run() async throws {
-        let registry = try Host.registry()
-        guard FileManager.default.fileExists(atPath: config), FileManager.default.fileExists(atPath: behavior) else {
+        let registries: [VariantRegistry]
+        if appOptions.app != nil || config != nil || behavior != nil {
+            registries = [try Host.registry(app: appOptions.app, configPath: config)]
+        } else {
+            registries = try Host.catalog().registries
+        }
+        for (position, registry) in registries.enumerated() {
+            if position > 0 { StandardIO.write("\n") }
+            try await demonstrate(registry)
+        }
+    }
+
+    /// Simulates `registry`'s app into its own folder of --directory and prints its report.
+    private func demonstrate(_ registry: VariantRegistry) async throws {
+        let app = registry.app.name
+        let configPath = config ?? BundledConfiguration.experimentsPath(app: app)
+        guard FileManager.default.fileExists(atPath: configPath) else {
             throw CommandError(
-                "the demo needs \(config) and \(behavior): run it from the repository root, or pass --config and --behavior"
+                "the demo of \(app) needs \(configPath): run it from the repository root, or pass --app, --config and --behavior"
             )
         }
-        let configuration = try Host.configuration(path: config, registry: registry)
+        let configuration = try Host.configuration(path: configPath, registry: registry)
+        let behaviorModel = try Host.behavior(path: behavior, app: app)
+        let folder = directory + "/" + app
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CommandError("cannot create \(directory): \(error.localizedDescription)")
+            throw CommandError("cannot create \(folder): \(error.localizedDescription)")
         }
-        let eventsPath = directory + "/events.jsonl"
+        StandardIO.write("== \(app)\n")
+        let eventsPath = folder + "/events.jsonl"
         let runner = SimulationRunner(
             simulation: Simulation(users: users, seed: seed, jobs: jobs),
             configuration: configuration,
-            behavior: try Host.behavior(path: behavior),
+            behavior: behaviorModel,
             registry: registry
         )
         let figures = try await runner.run(into: eventsPath, existing: .replace)
         StandardIO.write(figures.summary + "\n")
 
-        var accumulator = ExperimentLogAccumulator(options: ReportOptions(experiments: configuration.reportConfigurations))
+        let options = ReportOptions(experiments: try ReportConfigurations.load(configPath: configPath))
+        var accumulator = ExperimentLogAccumulator(options: options)
         let summary: ReadSummary
         do {
             summary = try FlowEventReader(paths: [eventsPath]).readParallel(workers: jobs) { batch in
@@ -70,7 +97,7 @@ struct Demo: AsyncParsableCommand {
         }
         let colors = StandardIO.outputIsTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         StandardIO.write(ReportFormat.table.renderer(colors: colors).render(report) + "\n")
-        let htmlPath = directory + "/report.html"
+        let htmlPath = folder + "/report.html"
         do {
             try OutputFile.write(Array(ReportFormat.html.renderer().render(report).utf8), to: htmlPath)
         } catch {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlowEvents
 import FlowReports
-import VariantHost
 
 /// `switchyard report`: funnels per variant and a verdict, from any number of event logs.
 struct ReportCommand: ParsableCommand {
@@ -21,7 +20,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try EventLogInputs.check(events)
-        let configurations = try Host.reportConfigurations(configPath: options.config)
+        let configurations = try ReportConfigurations.load(configPath: options.config)
         var accumulator = ExperimentLogAccumulator(options: ReportOptions(
             experiment: options.experiment,
             control: options.control,

@@ -19,7 +19,7 @@ struct ReportOptionGroup: ParsableArguments {
     var alpha: Double = 0.05
 
     @Option(help: ArgumentHelp(
-        "Experiment config with funnels and weights (default: Configuration/experiments.json when it exists).",
+        "Experiment config with funnels and weights (default: every Configuration/<app>/experiments.json that exists).",
         valueName: "path"
     ))
     var config: String?

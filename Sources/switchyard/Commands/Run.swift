@@ -25,10 +25,12 @@ struct Run: ParsableCommand {
     ))
     var variants: [String] = []
 
+    @OptionGroup var appOptions: AppOptions
+
     @OptionGroup var userOptions: UserOptions
 
     @Option(help: ArgumentHelp(
-        "The experiment config that assigns slots not named by --variant (default: Configuration/experiments.json when it exists).",
+        "The experiment config that assigns slots not named by --variant (default: Configuration/<app>/experiments.json when it exists).",
         valueName: "path"
     ))
     var config: String?
@@ -43,7 +45,7 @@ struct Run: ParsableCommand {
     var fsync = false
 
     func run() throws {
-        let registry = try Host.registry()
+        let registry = try Host.registry(app: appOptions.app, configPath: config, variants: variants)
         let configuration = try Host.configuration(path: config, registry: registry)
         let user = userOptions.user ?? Identifiers.random(prefix: "u")
         let assignment = configuration.assign(
@@ -90,7 +92,8 @@ struct Run: ParsableCommand {
         for id in variants {
             guard let variant = registry.variant(id: id) else {
                 throw CommandError(
-                    "unknown variant \"\(id)\" in --variant; expected one of: \(registry.variants.map { $0.id }.joined(separator: ", "))"
+                    "unknown variant \"\(id)\" in --variant for app \(registry.app.name); expected one of: "
+                        + registry.variants.map { $0.id }.joined(separator: ", ")
                 )
             }
             if let earlier = bySlot[variant.slot] {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowEvents
 import VariantHost
+import VariantKit
 
 /// `switchyard simulate`: synthetic users drive the real coordinators, in parallel, reproducibly.
 struct Simulate: AsyncParsableCommand {
@@ -15,11 +16,13 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "How many users to simulate.")
     var users: Int
 
-    @Option(help: ArgumentHelp("The experiment config (default: Configuration/experiments.json when it exists).", valueName: "path"))
+    @OptionGroup var appOptions: AppOptions
+
+    @Option(help: ArgumentHelp("The experiment config (default: Configuration/<app>/experiments.json when it exists).", valueName: "path"))
     var config: String?
 
-    @Option(help: ArgumentHelp("The behaviour model.", valueName: "path"))
-    var behavior = "Configuration/behavior.json"
+    @Option(help: ArgumentHelp("The behaviour model (default: Configuration/<app>/behavior.json).", valueName: "path"))
+    var behavior: String?
 
     @Option(help: "The seed of every random draw.")
     var seed: UInt64 = 1
@@ -46,11 +49,11 @@ struct Simulate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = try Host.registry()
+        let registry = try Host.registry(app: appOptions.app, configPath: config)
         let runner = SimulationRunner(
             simulation: Simulation(users: users, seed: seed, jobs: jobs),
             configuration: try Host.configuration(path: config, registry: registry),
-            behavior: try Host.behavior(path: behavior),
+            behavior: try Host.behavior(path: behavior, app: registry.app.name),
             registry: registry,
             durability: fsync ? .machineCrash : .processCrash
         )

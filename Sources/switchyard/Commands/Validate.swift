@@ -1,32 +1,45 @@
 import ArgumentParser
 import Experiments
 import VariantHost
+import VariantKit
 
-/// `switchyard validate`: checks an experiment config (and a behaviour model) and reports every problem.
+/// `switchyard validate`: checks experiment configs (and a behaviour model) and reports every problem.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check an experiment config against the registered variants, reporting every problem with its JSON path."
+        abstract: "Check experiment configs against the registered variants, reporting every problem with its JSON path.",
+        discussion: "Without --config, checks every app's bundled Configuration/<app>/experiments.json."
     )
 
-    @Option(help: ArgumentHelp("The experiment config.", valueName: "path"))
-    var config = HostConfiguration.defaultPath
+    @OptionGroup var appOptions: AppOptions
+
+    @Option(help: ArgumentHelp("The experiment config (default: the bundled config of every app, or of --app).", valueName: "path"))
+    var config: String?
 
     @Option(help: ArgumentHelp("Also check this behaviour model for simulate.", valueName: "path"))
     var behavior: String?
 
     func run() throws {
-        let registry = try Host.registry()
-        let configuration: HostConfiguration
-        do {
-            configuration = try HostConfiguration(contentsOf: config, registry: registry)
-        } catch {
-            throw problems(error.issues.count, error)
+        let checks: [(registry: VariantRegistry, path: String)]
+        if let config {
+            checks = [(try Host.registry(app: appOptions.app, configPath: config), config)]
+        } else {
+            let catalog = try Host.catalog()
+            let registries = try appOptions.app.map { [try Host.registry(app: $0)] } ?? catalog.registries
+            checks = registries.map { ($0, BundledConfiguration.experimentsPath(app: $0.app.name)) }
         }
-        let parsed = configuration.validated.config
-        StandardIO.write(
-            "\(config): valid (\(count(parsed.slots.count, "slot")), \(count(parsed.rules.count, "rule")), "
-                + "\(count(parsed.experiments.count, "experiment")))\n"
-        )
+        for (registry, path) in checks {
+            let configuration: HostConfiguration
+            do {
+                configuration = try HostConfiguration(contentsOf: path, registry: registry)
+            } catch {
+                throw problems(error.issues.count, error)
+            }
+            let parsed = configuration.validated.config
+            StandardIO.write(
+                "\(path): valid for \(registry.app.name) (\(count(parsed.slots.count, "slot")), \(count(parsed.rules.count, "rule")), "
+                    + "\(count(parsed.experiments.count, "experiment")))\n"
+            )
+        }
         if let behavior {
             do {
                 let model = try BehaviorModelLoader.load(contentsOf: behavior)

@@ -1,20 +1,21 @@
 import ArgumentParser
-import BundledVariants
 import VariantHost
 import VariantKit
 
-/// `switchyard variants`: lists the registered variants and the slot each fills.
+/// `switchyard variants`: lists every registered app, its slots and their variants.
 struct Variants: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the registered variants and which slot each fills."
+        abstract: "List the registered apps, their slots and the variants that fill each slot."
     )
 
     func run() throws {
-        let registry = try Host.registry()
-        var rows = [["SLOT", "VARIANT", "SUMMARY"]]
-        for slot in registry.app.slots {
-            for variant in registry.variants(in: slot.id) {
-                rows.append([slot.id, variant.id, variant.summary])
+        var rows = [["APP", "SLOT", "VARIANT", "SUMMARY"]]
+        for registry in try Host.catalog().registries {
+            for slot in registry.app.slots {
+                for variant in registry.variants(in: slot.id) {
+                    let isDefault = variant.id == slot.defaultVariant ? " (default)" : ""
+                    rows.append([registry.app.name, slot.id, variant.id + isDefault, variant.summary])
+                }
             }
         }
         StandardIO.write(TextTable.render(rows) + "\n")

@@ -1,39 +1,82 @@
-import ArgumentParser
 import BundledVariants
 import Experiments
-import FlowReports
+import Foundation
 import VariantHost
+import VariantKit
 
-/// The CLI's access to the host: the bundled registry and the experiment config, with their
-/// errors turned into one clear message and a non-zero exit.
+/// The CLI's access to the host: the bundled apps, the app a command runs, its experiment config
+/// and behaviour model, with their errors turned into one clear message and a non-zero exit.
 enum Host {
-    /// The registry of the bundled app and variants.
-    static func registry() throws -> VariantRegistry {
+    /// Every bundled app with its variants.
+    static func catalog() throws -> AppCatalog {
         do {
-            return try VariantRegistry(app: BundledVariants.app, variants: BundledVariants.all)
+            return try AppCatalog(BundledVariants.apps)
         } catch {
-            throw CommandError("the bundled variants are inconsistent: \(error)")
+            throw CommandError("the bundled apps and variants are inconsistent: \(error)")
         }
     }
 
-    /// The config at `path`, or the bundled one when it exists, or the app's defaults.
+    /// The registry of the app a command runs: `app` when given, else the app the config at
+    /// `configPath` names, else the one app whose variants include every id of `variants`, else
+    /// the only app.
+    static func registry(app: String?, configPath: String? = nil, variants: [String] = []) throws -> VariantRegistry {
+        let catalog = try catalog()
+        func lookUp(_ name: String, _ source: String) throws -> VariantRegistry {
+            do {
+                return try catalog.registry(forApp: name)
+            } catch {
+                throw CommandError("\(source): \(error)")
+            }
+        }
+        if let app { return try lookUp(app, "--app") }
+        if let configPath, let named = try configuredApp(at: configPath) {
+            return try lookUp(named, "\(configPath): app")
+        }
+        if !variants.isEmpty {
+            let candidates = catalog.registries.filter { registry in variants.allSatisfy { registry.variant(id: $0) != nil } }
+            if candidates.count == 1 { return candidates[0] }
+        }
+        if catalog.registries.count == 1 { return catalog.registries[0] }
+        throw CommandError(
+            "several apps are registered (\(catalog.appNames.joined(separator: ", "))): choose one with --app"
+                + (configPath == nil ? ", or pass the --config of an app" : "")
+        )
+    }
+
+    /// The config at `path`; without one, the app's bundled config when it exists, else the app's defaults.
     static func configuration(path: String?, registry: VariantRegistry) throws -> HostConfiguration {
         do {
-            return try HostConfiguration.resolve(path: path, registry: registry)
+            if let path { return try HostConfiguration(contentsOf: path, registry: registry) }
+            let bundled = BundledConfiguration.experimentsPath(app: registry.app.name)
+            if FileManager.default.fileExists(atPath: bundled) {
+                return try HostConfiguration(contentsOf: bundled, registry: registry)
+            }
+            return try HostConfiguration(defaultsOf: registry)
         } catch {
             throw CommandError(error.description)
         }
     }
 
-    /// The funnels, variations and weights reports use, from the config at `path` (or the bundled one).
-    static func reportConfigurations(configPath path: String?) throws -> [String: ExperimentConfiguration] {
-        try configuration(path: path, registry: registry()).reportConfigurations
-    }
-
-    /// The behaviour model at `path`.
-    static func behavior(path: String) throws -> BehaviorModel {
+    /// The behaviour model at `path`, or the app's bundled one.
+    static func behavior(path: String?, app: String) throws -> BehaviorModel {
+        let path = path ?? BundledConfiguration.behaviorPath(app: app)
+        guard path != BundledConfiguration.behaviorPath(app: app) || FileManager.default.fileExists(atPath: path) else {
+            throw CommandError(
+                "no behaviour model for \(app): \(path) does not exist here; run from the repository root, or pass --behavior"
+            )
+        }
         do {
             return try BehaviorModelLoader.load(contentsOf: path)
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+
+    /// The app the config at `path` names, if it names one.
+    private static func configuredApp(at path: String) throws -> String? {
+        let text = try InputFile.text(at: path, option: "--config", expected: "an experiment config (JSON)")
+        do {
+            return try ExperimentConfig.decode(from: Data(text.utf8), source: path).app
         } catch {
             throw CommandError(error.description)
         }
