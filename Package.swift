@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -108,6 +108,27 @@ let package = Package(
             plugins: ["VariantRegistryPlugin"]
         ),
         .executableTarget(name: "VariantRegistryGenerator", swiftSettings: strictSettings),
+
+        // `swift package add-variant` and `remove-variant`: both run VariantScaffold.
+        .executableTarget(name: "VariantScaffold", swiftSettings: strictSettings),
+        .plugin(
+            name: "AddVariantPlugin",
+            capability: .command(
+                intent: .custom(verb: "add-variant", description: "Create a variant module from its app's template and register it"),
+                permissions: [.writeToPackageDirectory(reason: "Creates Variants/<Name>/ and adds its line to Package.swift")]
+            ),
+            dependencies: ["VariantScaffold"],
+            path: "Sources/AddVariantPlugin"
+        ),
+        .plugin(
+            name: "RemoveVariantPlugin",
+            capability: .command(
+                intent: .custom(verb: "remove-variant", description: "Delete a variant module and its line in Package.swift"),
+                permissions: [.writeToPackageDirectory(reason: "Deletes Variants/<Name>/ and its line in Package.swift")]
+            ),
+            dependencies: ["VariantScaffold"],
+            path: "Sources/RemoveVariantPlugin"
+        ),
         .plugin(
             name: "VariantRegistryPlugin",
             capability: .buildTool(),
@@ -168,6 +189,16 @@ let package = Package(
             name: "VariantHostTests",
             dependencies: ["Coordination", "Experiments", "VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
             swiftSettings: strictSettings
+        ),
+        // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
+        // targets are, to prove Coordination and VariantKit are usable from there.
+        .testTarget(
+            name: "MainActorEmbeddingTests",
+            dependencies: [
+                "BundledVariants", "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "VariantHost", "VariantKit",
+                "PhoneOnboarding", "SignupBeforeProfile", "TabletOnboarding",
+            ],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard"], swiftSettings: strictSettings),
 

@@ -1,5 +1,7 @@
-/// Walks a flow: starts the root coordinator, then hands the visible screen to a user turn by
-/// turn until the root coordinator finishes or the user leaves.
+/// Walks a flow turn by turn: starts a `FlowSession`, then hands the visible screen to a user
+/// who decides each turn, until the root coordinator finishes or the user leaves. It is the
+/// driver for users that are asked, such as a terminal or a simulated user; apps whose UI
+/// delivers events drive a `FlowSession` directly.
 ///
 /// Every accepted action and back is emitted as a signal to the root navigator's observer.
 /// Input the visible screen cannot take goes back to the user, who is asked again.
@@ -16,36 +18,33 @@ public struct FlowRunner {
     ///
     /// On return the coordinator tree is empty: finished, or ended as abandoned.
     public func run(_ root: Coordinator, user: inout some FlowUser) -> FlowOutcome {
-        let navigator = root.navigator.root
-        root.startAsRoot()
+        run(FlowSession(root: root), user: &user)
+    }
+
+    /// Starts `session` and runs it with `user` until it ends; says how it ended.
+    public func run(_ session: FlowSession, user: inout some FlowUser) -> FlowOutcome {
+        session.start()
         var turns = 0
-        while root.isRunning {
-            guard let screen = navigator.visibleScreen, turns < turnLimit else {
-                root.end(.abandoned)
+        while session.isRunning {
+            guard let screen = session.visibleScreen, turns < turnLimit else {
+                session.abandon()
                 break
             }
             turns += 1
             let turn = user.nextTurn(on: screen)
-            switch turn {
-            case .perform(let action, let fields):
-                do {
-                    let values = try screen.content.validate(action, fields: fields)
-                    navigator.emitAction(action, on: screen)
-                    screen.perform(action, fields: values)
-                } catch {
-                    user.turnRejected(turn, on: screen, because: error)
+            do {
+                switch turn {
+                case .perform(let action, let fields):
+                    try session.perform(action, fields: fields, on: screen)
+                case .back:
+                    try session.goBack()
+                case .quit:
+                    session.abandon()
                 }
-            case .back:
-                do {
-                    try navigator.goBack()
-                } catch {
-                    user.turnRejected(turn, on: screen, because: error)
-                }
-            case .quit:
-                root.end(.abandoned)
+            } catch {
+                user.turnRejected(turn, on: screen, because: error)
             }
         }
-        let finalScreen = navigator.visibleScreen?.name
-        return root.phase == .ended(.finished) ? .completed(screen: finalScreen) : .abandoned(screen: finalScreen)
+        return session.outcome ?? .abandoned(screen: session.visibleScreen?.name)
     }
 }

@@ -39,6 +39,9 @@ public final class Navigator {
     @exclusivity(unchecked) public private(set) unowned(unsafe) var presenter: Navigator?
     /// Receives every signal of the flow this navigator hosts; set it on the root navigator.
     public var observer: ((FlowSignal) -> Void)?
+    /// Hears every change to the stacks of this navigator's modal chain, for drivers that mirror
+    /// them on a real UI; set it on the root navigator.
+    public var onChange: ((NavigationChange) -> Void)?
 
     /// Creates an empty navigator.
     public init() {}
@@ -69,6 +72,7 @@ public final class Navigator {
     public func setRoot(_ screen: any Screen, owner: Coordinator) {
         entries = [Entry(screen: screen, owner: owner)]
         root.records.append(.setRoot(screen.name))
+        root.onChange?(.setRoot(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -76,6 +80,7 @@ public final class Navigator {
     public func push(_ screen: any Screen, owner: Coordinator) {
         entries.append(Entry(screen: screen, owner: owner))
         root.records.append(.push(screen.name))
+        root.onChange?(.push(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -84,6 +89,7 @@ public final class Navigator {
     public func pop() -> (any Screen)? {
         guard entries.count > 1, let popped = entries.popLast() else { return nil }
         root.records.append(.pop(popped.screen.name))
+        root.onChange?(.pop([popped.screen], from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
         return popped.screen
     }
@@ -91,9 +97,10 @@ public final class Navigator {
     /// Pops every screen above the bottom one.
     public func popToRoot() {
         guard entries.count > 1 else { return }
-        let popped = entries[1...].map(\.screen.name)
+        let popped = entries[1...].map(\.screen)
         entries.removeSubrange(1...)
-        root.records.append(.popToRoot(popped: popped))
+        root.records.append(.popToRoot(popped: popped.map(\.name)))
+        root.onChange?(.pop(popped, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -108,6 +115,7 @@ public final class Navigator {
         modal.entries = [Entry(screen: screen, owner: owner)]
         presented = modal
         root.records.append(.present(screen.name))
+        root.onChange?(.present(modal, over: self))
         root.visibleScreenMayHaveChanged()
         return modal
     }
@@ -120,6 +128,7 @@ public final class Navigator {
         modal.presenter = nil
         presented = nil
         root.records.append(.dismiss(removed))
+        root.onChange?(.dismiss(modal, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -153,9 +162,11 @@ public final class Navigator {
         root.records.append(.back(leaving.screen.name))
         if top.entries.count > 1 {
             top.entries.removeLast()
+            root.onChange?(.pop([leaving.screen], from: top, byUser: true))
         } else if let presenter = top.presenter {
             top.presenter = nil
             presenter.presented = nil
+            root.onChange?(.dismiss(top, from: presenter, byUser: true))
         }
         root.visibleScreenMayHaveChanged()
         root.removeCoordinatorsWithoutScreens(startingAt: removed.compactMap(\.owner))

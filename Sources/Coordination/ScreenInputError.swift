@@ -10,6 +10,10 @@ public enum ScreenInputError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidChoice(field: ScreenField.ID, value: String, options: [String])
     /// Back is not available on this screen.
     case backUnavailable(screen: String)
+    /// The flow has not started, or has ended: there is no screen to act on.
+    case flowNotRunning
+    /// The user acted on a screen that is no longer the visible one.
+    case screenNotVisible(screen: String)
 
     public var description: String {
         switch self {
@@ -23,6 +27,10 @@ public enum ScreenInputError: Error, Sendable, Hashable, CustomStringConvertible
             "\"\(value)\" is not an option of field \"\(field)\"; expected one of: \(options.joined(separator: ", "))"
         case .backUnavailable(let screen):
             "cannot go back from \"\(screen)\""
+        case .flowNotRunning:
+            "the flow is not running"
+        case .screenNotVisible(let screen):
+            "\"\(screen)\" is no longer the visible screen"
         }
     }
 }

@@ -39,6 +39,21 @@ extension ExperimentConfig {
         return ValidatedExperimentConfig(config: decoded.config, catalog: catalog)
     }
 
+    /// The bytes of the configuration file at `path`.
+    ///
+    /// - Throws: `ConfigError` at the document's root saying the file is a directory, missing, or unreadable.
+    public static func fileContents(atPath path: String) throws(ConfigError) -> Data {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: "is a directory, expected a JSON file")])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: reason)])
+        }
+        return data
+    }
+
     /// Decodes configuration JSON without checking its variants against any registry, as a report
     /// reading logs needs it: every structural problem is reported, as `load` would.
     ///

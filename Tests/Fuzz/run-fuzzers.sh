@@ -57,8 +57,8 @@ max_len_of() {
 # Files outside Tests/Fuzz/Seeds that make good starting points.
 extra_seeds_of() {
     case "$1" in
-        config) echo Configuration/experiments.json ;;
-        behavior-model) echo Configuration/behavior.json ;;
+        config) echo Configuration/onboarding/experiments.json ;;
+        behavior-model) echo Configuration/onboarding/behavior.json ;;
     esac
 }
 

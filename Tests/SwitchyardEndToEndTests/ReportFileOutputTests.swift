@@ -113,11 +113,11 @@ struct ReportFileOutputTests {
     @Test("demo's HTML report goes through the same checks: a directory in its place is one error line")
     func demoReport() throws {
         let cli = try CLI()
-        try FileManager.default.createDirectory(atPath: cli.path("out/report.html"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: cli.path("out/onboarding/report.html"), withIntermediateDirectories: true)
         let result = try cli.run([
             "demo", "--users", "50", "--directory", "out", "--config", Repository.experiments, "--behavior", Repository.behavior,
         ])
         #expect(result.status == 1)
-        #expect(result.standardError == "Error: cannot write out/report.html: is a directory, expected a file path\n")
+        #expect(result.standardError == "Error: cannot write out/onboarding/report.html: is a directory, expected a file path\n")
     }
 }

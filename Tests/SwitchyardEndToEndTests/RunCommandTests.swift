@@ -92,10 +92,10 @@ struct RunCommandTests {
     func unknownVariant() throws {
         let cli = try CLI()
         try "previous line\n".write(toFile: cli.path("events.jsonl"), atomically: true, encoding: .utf8)
-        let result = try cli.run(["run", "--variant", "watch"], input: Answers.beforeProfile)
+        let result = try cli.run(["run", "--app", "onboarding", "--variant", "watch"], input: Answers.beforeProfile)
         #expect(result.status != 0)
         #expect(result.standardError == """
-            Error: unknown variant "watch" in --variant; expected one of: phone, tablet, signup-after-profile, signup-before-profile
+            Error: unknown variant "watch" in --variant for app onboarding; expected one of: phone, tablet, signup-after-profile, signup-before-profile
 
             """)
         #expect(cli.contents(of: "events.jsonl") == "previous line\n")
@@ -145,11 +145,16 @@ struct RunCommandTests {
 
 @Suite("switchyard variants")
 struct VariantsCommandTests {
-    @Test("lists every registered variant with the slot it fills")
+    @Test("lists every registered app's variants with the slot each fills, defaults marked")
     func listsVariants() throws {
         let result = try CLI().run(["variants"])
         #expect(result.status == 0)
-        let rows = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: " ") }
-        #expect(rows == ["SLOT VARIANT", "app-shell phone", "app-shell tablet", "auth-flow signup-after-profile", "auth-flow signup-before-profile"])
+        let rows = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(4).joined(separator: " ") }
+        #expect(rows.first == "APP SLOT VARIANT SUMMARY")
+        let onboarding = rows.filter { $0.hasPrefix("onboarding ") }.map { $0.split(separator: " ").prefix(4).joined(separator: " ") }
+        #expect(onboarding == [
+            "onboarding app-shell phone (default)", "onboarding app-shell tablet Welcome",
+            "onboarding auth-flow signup-after-profile Profile", "onboarding auth-flow signup-before-profile (default)",
+        ])
     }
 }

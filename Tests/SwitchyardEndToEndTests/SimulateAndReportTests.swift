@@ -153,8 +153,8 @@ struct SimulateAndReportTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Simulated 2,000 users"))
         #expect(result.standardOutput.contains("Verdict:"))
-        #expect(try #require(cli.contents(of: "out/report.html")).contains("<svg"))
-        #expect(jsonLines(try #require(cli.contents(of: "out/events.jsonl"))) != nil)
+        #expect(try #require(cli.contents(of: "out/onboarding/report.html")).contains("<svg"))
+        #expect(jsonLines(try #require(cli.contents(of: "out/onboarding/events.jsonl"))) != nil)
     }
 }
 
@@ -164,7 +164,7 @@ struct ValidateAndAssignTests {
     func bundledConfig() throws {
         let result = try CLI().run(["validate", "--config", Repository.experiments, "--behavior", Repository.behavior])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("valid (2 slots, 1 rule, 1 experiment)"))
+        #expect(result.standardOutput.contains("valid for onboarding (2 slots, 1 rule, 1 experiment)"))
     }
 
     @Test("every mistake is reported at once with its JSON path, and the exit is non-zero")

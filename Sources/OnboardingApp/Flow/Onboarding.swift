@@ -25,12 +25,25 @@ public enum Onboarding: HostedApp {
         for selection: VariantSelection,
         navigator: Navigator
     ) throws(CompositionError) -> Coordinator {
-        let shell = try selection.variant(for: OnboardingSlot.appShell.id, as: (any AppShellVariant.Type).self)
-        let auth = try selection.variant(for: OnboardingSlot.authFlow.id, as: (any AuthFlowVariant.Type).self)
         let services = OnboardingServices(
             screens: HeadlessScreens(),
             accounts: InMemoryAccountService(existingEmails: existingEmails)
         )
+        return try makeRootCoordinator(for: selection, navigator: navigator, services: services)
+    }
+
+    /// Creates the root coordinator for one session working with `services`: how an app
+    /// embedding Switchyard runs the chosen variants on its own screens (view controllers
+    /// implementing the screen protocols) and its own account service.
+    ///
+    /// - Throws: `CompositionError` when a slot's variant is missing or of another kind.
+    public static func makeRootCoordinator(
+        for selection: VariantSelection,
+        navigator: Navigator,
+        services: OnboardingServices
+    ) throws(CompositionError) -> Coordinator {
+        let shell = try selection.variant(for: OnboardingSlot.appShell.id, as: (any AppShellVariant.Type).self)
+        let auth = try selection.variant(for: OnboardingSlot.authFlow.id, as: (any AuthFlowVariant.Type).self)
         let root = shell.makeCoordinator(navigator: navigator, services: services) { navigator, placement in
             let coordinator = auth.makeCoordinator(navigator: navigator, services: services, placement: placement)
             coordinator.origin = auth.id

@@ -16,14 +16,7 @@ public struct HostConfiguration: Sendable {
     /// - Throws: `ConfigError` listing every problem, each located by its JSON path; a config
     ///   that names another app (`"app"`) is refused before its variants are checked.
     public init(contentsOf path: String, registry: VariantRegistry) throws(ConfigError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: "is a directory, expected a JSON file")])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: reason)])
-        }
+        let data = try ExperimentConfig.fileContents(atPath: path)
         let appName = registry.app.name
         if let named = (try? ExperimentConfig.decode(from: data, source: path))?.app, named != appName {
             throw ConfigError(file: path, issues: [ConfigIssue(

@@ -23,13 +23,16 @@ public struct HostedSession {
     /// Runs the session with `flowUser`, recording its events in `sink`, and says how it ended.
     ///
     /// The sink is flushed when the session ends, whatever the outcome.
+    /// - Parameter onNavigationChange: hears every change to the navigator's stacks, as a driver
+    ///   mirroring them would (the terminal says what was pushed, presented or dismissed).
     /// - Throws: `HostError` if a variant is unknown, the variants do not compose, or the sink fails.
     public func run(
         registry: VariantRegistry,
         sink: any FlowEventSink,
         clock: any EventClock,
         user flowUser: inout some FlowUser,
-        runner: FlowRunner = FlowRunner()
+        runner: FlowRunner = FlowRunner(),
+        onNavigationChange: ((NavigationChange) -> Void)? = nil
     ) throws(HostError) -> FlowOutcome {
         let selection: VariantSelection
         do {
@@ -37,7 +40,10 @@ public struct HostedSession {
         } catch {
             throw .registry(error)
         }
-        return try run(app: registry.app, selection: selection, sink: sink, clock: clock, user: &flowUser, runner: runner)
+        return try run(
+            app: registry.app, selection: selection, sink: sink, clock: clock, user: &flowUser, runner: runner,
+            onNavigationChange: onNavigationChange
+        )
     }
 
     /// Runs the session on the variants of `selection`, which must be those `assignments` chose:
@@ -48,7 +54,8 @@ public struct HostedSession {
         sink: any FlowEventSink,
         clock: any EventClock,
         user flowUser: inout some FlowUser,
-        runner: FlowRunner = FlowRunner()
+        runner: FlowRunner = FlowRunner(),
+        onNavigationChange: ((NavigationChange) -> Void)? = nil
     ) throws(HostError) -> FlowOutcome {
         let navigator = Navigator()
         let root: Coordinator
@@ -58,13 +65,46 @@ public struct HostedSession {
             throw .composition(error)
         }
         let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
-        navigator.observer = { recorder.record($0) }
+        let flow = FlowSession(root: root)
+        flow.observer = { recorder.record($0) }
+        flow.onNavigationChange = onNavigationChange
         recorder.recordStart(of: assignments)
-        let outcome = runner.run(root, user: &flowUser)
-        navigator.observer = nil
+        let outcome = runner.run(flow, user: &flowUser)
+        flow.observer = nil
+        flow.onNavigationChange = nil
         recorder.flush()
         if let failure = recorder.failure { throw .events(failure) }
         return outcome
+    }
+
+    /// Begins the session as an app whose UI delivers events drives it: logs the session's start
+    /// and returns a flow session, not yet started, whose every signal is logged to `sink`.
+    ///
+    /// The app composes `root` itself, with its own screens (view controllers implementing the
+    /// app's screen protocols), from the variants `assignments` chose. It then sets the returned
+    /// session's `onNavigationChange` and `onEnd`, calls `start()`, and delivers the user's
+    /// actions. The sink is flushed when the flow ends; `onLogFailure` hears a failure to write,
+    /// after which the flow goes on unlogged.
+    public func begin(
+        root: Coordinator,
+        sink: any FlowEventSink,
+        clock: any EventClock,
+        onLogFailure: ((EventSinkError) -> Void)? = nil
+    ) -> FlowSession {
+        let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
+        let flow = FlowSession(root: root)
+        var reportedFailure = false
+        flow.observer = { signal in
+            recorder.record(signal)
+            if case .flowCompleted = signal.kind { recorder.flush() }
+            if case .flowAbandoned = signal.kind { recorder.flush() }
+            if let failure = recorder.failure, !reportedFailure {
+                reportedFailure = true
+                onLogFailure?(failure)
+            }
+        }
+        recorder.recordStart(of: assignments)
+        return flow
     }
 }
 

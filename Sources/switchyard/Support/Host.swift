@@ -74,9 +74,8 @@ enum Host {
 
     /// The app the config at `path` names, if it names one.
     private static func configuredApp(at path: String) throws -> String? {
-        let text = try InputFile.text(at: path, option: "--config", expected: "an experiment config (JSON)")
         do {
-            return try ExperimentConfig.decode(from: Data(text.utf8), source: path).app
+            return try ExperimentConfig.decode(from: ExperimentConfig.fileContents(atPath: path), source: path).app
         } catch {
             throw CommandError(error.description)
         }

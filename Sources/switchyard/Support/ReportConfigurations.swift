@@ -15,10 +15,9 @@ enum ReportConfigurations {
         var sources: [String: String] = [:]
         let files = path.map { [$0] } ?? BundledConfiguration.existingExperimentPaths()
         for file in files {
-            let text = try InputFile.text(at: file, option: "--config", expected: "an experiment config (JSON)")
             let config: ExperimentConfig
             do {
-                config = try ExperimentConfig.decode(from: Data(text.utf8), source: file)
+                config = try ExperimentConfig.decode(from: ExperimentConfig.fileContents(atPath: file), source: file)
             } catch {
                 throw CommandError(error.description)
             }

@@ -27,8 +27,8 @@ enum FuzzInputs {
     static func seeds(of target: String) -> [URL] {
         let configuration = fuzzDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Configuration")
         let bundled: [URL] = switch target {
-        case ConfigFuzzHarness.name: [configuration.appendingPathComponent("experiments.json")]
-        case BehaviorModelFuzzHarness.name: [configuration.appendingPathComponent("behavior.json")]
+        case ConfigFuzzHarness.name: [configuration.appendingPathComponent("onboarding/experiments.json")]
+        case BehaviorModelFuzzHarness.name: [configuration.appendingPathComponent("onboarding/behavior.json")]
         default: []
         }
         return files(in: fuzzDirectory.appendingPathComponent("Seeds").appendingPathComponent(target)) + bundled

@@ -1,0 +1,91 @@
+import Coordination
+import OnboardingApp
+
+// Stand-ins for an iOS app's view controllers: main-actor classes implementing the onboarding
+// app's screen protocols, as UIKit view controllers would. This target is built with the main
+// actor as its default isolation, as new Xcode app targets are, so everything here is
+// main-actor isolated unless it says otherwise; UIKit itself is not available on Linux.
+
+/// The welcome view controller: one button.
+@MainActor
+final class WelcomeViewController: WelcomeScreen {
+    let name = "welcome"
+    var onGetStarted: (() -> Void)?
+    var content: ScreenContent {
+        ScreenContent(title: "Welcome", actions: [ScreenAction(id: "get_started", title: "Get started")], allowsBack: false)
+    }
+
+    func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
+        if action == "get_started" { onGetStarted?() }
+    }
+}
+
+/// The signup view controller: two text fields and a submit button.
+@MainActor
+final class SignupViewController: SignupScreen {
+    let name = "signup"
+    var onSubmit: ((Credentials) -> Void)?
+    /// What an error label would show.
+    var errorMessage: String?
+    var content: ScreenContent {
+        ScreenContent(
+            title: "Sign up",
+            error: errorMessage,
+            fields: [ScreenField(id: "email", label: "Email", kind: .email), ScreenField(id: "password", label: "Password", kind: .password)],
+            actions: [ScreenAction(id: "create_account", title: "Create account", submitsForm: true)]
+        )
+    }
+
+    func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
+        onSubmit?(Credentials(email: fields["email"] ?? "", password: fields["password"] ?? ""))
+    }
+}
+
+/// The profile view controller.
+@MainActor
+final class ProfileViewController: ProfileScreen {
+    let name = "profile"
+    var onSave: ((Profile) -> Void)?
+    var errorMessage: String?
+    let allowsBack: Bool
+    var content: ScreenContent {
+        ScreenContent(
+            title: "Profile",
+            error: errorMessage,
+            fields: [ScreenField(id: "display_name", label: "Display name")],
+            actions: [ScreenAction(id: "save_profile", title: "Save", submitsForm: true)],
+            allowsBack: allowsBack
+        )
+    }
+
+    init(allowsBack: Bool) {
+        self.allowsBack = allowsBack
+    }
+
+    func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
+        onSave?(Profile(displayName: fields["display_name"] ?? "", interests: []))
+    }
+}
+
+/// The home view controller.
+@MainActor
+final class HomeViewController: HomeScreen {
+    let name = "home"
+    let account: Account
+    var content: ScreenContent { ScreenContent(title: "Hello, \(account.email)", allowsBack: false) }
+
+    init(account: Account) {
+        self.account = account
+    }
+
+    func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {}
+}
+
+/// Makes the view controllers, as an app's screen factory would.
+@MainActor
+struct ViewControllerScreens: OnboardingScreenFactory {
+    func makeWelcome() -> any WelcomeScreen { WelcomeViewController() }
+    func makeSignup(email: String) -> any SignupScreen { SignupViewController() }
+    func makeProfile(draft: Profile?, allowsBack: Bool) -> any ProfileScreen { ProfileViewController(allowsBack: allowsBack) }
+    func makeHome(for account: Account) -> any HomeScreen { HomeViewController(account: account) }
+}
