@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Proves that adding a variant means adding a folder under Variants/ and one line of config:
-# copies the package, adds a variant module and its id to the bundled experiment, builds, and
-# checks the new variant is registered, validated and runnable. Nothing else is edited.
+# Proves the README's "Adding a variant" on a checkout that has already been built, as a team's
+# checkout is: copy the package, build it, then add a variant with the command, rebuild, list it,
+# put it in the experiment, validate, walk it, and remove it again. On the same built copy, every
+# way Variants/ and Package.swift can disagree must fail the build naming the folder, never skip it.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -10,54 +11,88 @@ trap 'rm -rf "$work"' EXIT
 git -C "$repo" ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 cp --parents -t "$work")
 cd "$work"
 
-mkdir -p Variants/SignupOnly
-cat > Variants/SignupOnly/SignupOnlyVariant.swift <<'SWIFT'
-import Coordination
-import OnboardingApp
-import VariantKit
-
-/// An auth flow with no profile step: signup creates the account and the flow ends.
-public enum SignupOnlyVariant: AuthFlowVariant {
-    public static let id = "signup-only"
-    public static let summary = "Signup only; the profile is left for later"
-
-    public static func makeCoordinator(
-        navigator: Navigator, services: OnboardingServices, placement: AuthFlowCoordinator.Placement
-    ) -> AuthFlowCoordinator {
-        SignupOnlyCoordinator(navigator: navigator, services: services, placement: placement)
-    }
+step() { printf '\n== %s\n' "$*"; }
+build() { swift build --product switchyard >"$work/build.log" 2>&1; }
+fails_naming() { # fails_naming WHAT TEXT: the build must fail and say TEXT
+    if build; then echo "FAIL: the build succeeded with $1" >&2; exit 1; fi
+    grep -m1 -F "$2" "$work/build.log" || { echo "FAIL: no message naming $1:" >&2; cat "$work/build.log" >&2; exit 1; }
 }
-
-final class SignupOnlyCoordinator: AuthFlowCoordinator {
-    override func start() {
-        let signup = services.screens.makeSignup(email: "")
-        signup.onSubmit = { [unowned self, unowned signup] credentials in
-            guard let account = createAccount(credentials, profile: nil, errorsOn: signup) else { return }
-            complete(with: account)
-        }
-        show(signup)
-    }
-}
-SWIFT
-
-# The one line of config: the new id in the experiment's variations.
-python3 - <<'PY'
-import re
-path = "Configuration/experiments.json"
-text = open(path).read()
-new = re.sub(r'("variations": \[[^\]]*)\]', r'\1, "signup-only"]', text, count=1)
-assert new != text, "no variations list found"
-open(path, "w").write(new)
+experiment_variations() { # experiment_variations add|remove ID
+    python3 - "$@" <<'PY'
+import json, sys
+action, variant = sys.argv[1], sys.argv[2]
+path = "Configuration/onboarding/experiments.json"
+config = json.load(open(path))
+variations = config["experiments"][0]["variations"]
+if action == "add":
+    variations.append(variant)
+else:
+    variations.remove(variant)
+config["experiments"][0].pop("weights", None)
+json.dump(config, open(path, "w"), indent=2)
 PY
-echo "config change:"
-diff "$repo/Configuration/experiments.json" Configuration/experiments.json || true
+}
 
-swift build --product switchyard 2>&1 | grep -E "error|warning:|Compiling SignupOnly|Build complete" || true
+step "a checkout built before the change"
+build
 bin="$(swift build --product switchyard --show-bin-path)/switchyard"
 
-listing="$("$bin" variants)"
-echo "$listing"
-grep -q "auth-flow  *signup-only" <<<"$listing"
-"$bin" validate
-printf '1\n1\nnew@example.com\nsecret123\n' | "$bin" run --variant signup-only --events "$work/events.jsonl" | grep -q "Flow completed on home"
-echo "check-add-variant: the new variant was registered, validated and walked to completion"
+step "swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link"
+swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link 2>/dev/null
+git -C "$repo" diff --no-index --stat "$repo/Package.swift" Package.swift || true
+build
+"$bin" variants | tee "$work/variants.txt"
+grep -q "onboarding  *auth-flow  *signup-with-magic-link" "$work/variants.txt"
+
+step "the id in the experiment's variations validates, and a scripted walk completes"
+experiment_variations add signup-with-magic-link
+"$bin" validate --app onboarding
+printf '1\n1\nnew@example.com\ncorrect-horse-9\n1\nNew\n\n' \
+    | "$bin" run --app onboarding --variant signup-with-magic-link --events "$work/events.jsonl" | tee "$work/walk.txt" | tail -1
+grep -q "Flow completed on home" "$work/walk.txt"
+
+step "bad requests change nothing"
+cp Package.swift "$work/Package.before"
+for request in "--app onboarding --slot auth-flow --name signup-with-magic-link" "--app nowhere --slot auth-flow --name x" \
+    "--app onboarding --slot no-such-slot --name x" "--app onboarding --slot auth-flow --name Not_A_Slug"; do
+    if swift package --allow-writing-to-package-directory add-variant $request 2>"$work/error.txt" >/dev/null; then
+        echo "FAIL: add-variant $request succeeded" >&2; exit 1
+    fi
+    grep "error:" "$work/error.txt"
+done
+cmp Package.swift "$work/Package.before"
+[ ! -e Variants/X ] && [ ! -e Variants/NotASlug ]
+
+step "a folder Package.swift does not name fails the build, naming it"
+mkdir Variants/Stray && cp Variants/SignupWithMagicLink/*.swift Variants/Stray/
+fails_naming "an unregistered folder" "Variants/Stray is not registered in Package.swift"
+rm -rf Variants/Stray
+step "an empty folder fails the build, naming it"
+mkdir Variants/Empty
+fails_naming "an empty folder" "Variants/Empty holds no Swift sources"
+rmdir Variants/Empty
+step "a registered variant that does not compile fails the build"
+echo "this is not Swift" >> Variants/SignupWithMagicLink/SignupWithMagicLinkCoordinator.swift
+fails_naming "a compile error" "SignupWithMagicLinkCoordinator.swift"
+sed -i '$d' Variants/SignupWithMagicLink/SignupWithMagicLinkCoordinator.swift
+step "a variant module with two variant types fails the build, naming it"
+sed 's/enum SignupWithMagicLinkVariant/enum SecondVariant/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift > Variants/SignupWithMagicLink/Second.swift
+fails_naming "two variant types" "Variants/SignupWithMagicLink: a variant module needs exactly one type"
+rm Variants/SignupWithMagicLink/Second.swift
+step "a registered folder that is missing fails the build, naming it"
+mv Variants/SignupWithMagicLink "$work/moved-away"
+fails_naming "a missing folder" "Variants/SignupWithMagicLink"
+mv "$work/moved-away" Variants/SignupWithMagicLink
+build
+
+step "swift package --allow-writing-to-package-directory remove-variant --name signup-with-magic-link"
+swift package --allow-writing-to-package-directory remove-variant --name signup-with-magic-link 2>/dev/null | tee "$work/removed.txt"
+grep -q "Configuration/onboarding/experiments.json still names" "$work/removed.txt"
+experiment_variations remove signup-with-magic-link
+build
+if "$bin" variants | grep -q signup-with-magic-link; then echo "FAIL: the removed variant is still listed" >&2; exit 1; fi
+"$bin" validate --app onboarding
+cmp Package.swift "$repo/Package.swift"
+echo
+echo "check-add-variant: on a built checkout, a variant was added with one command, built, listed, validated, walked and removed;"
+echo "every mismatch between Variants/ and Package.swift failed the build naming the folder"
