@@ -67,7 +67,10 @@ struct Run: ParsableCommand {
         var flowUser = terminal
         let outcome: FlowOutcome
         do {
-            outcome = try session.run(registry: registry, sink: sink, clock: SystemClock(), user: &flowUser)
+            outcome = try session.run(
+                registry: registry, sink: sink, clock: SystemClock(), user: &flowUser,
+                onNavigationChange: { StandardIO.write(NavigationNarrator.line(for: $0) + "\n") }
+            )
         } catch {
             throw CommandError(error.description)
         }
