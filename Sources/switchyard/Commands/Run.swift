@@ -20,7 +20,7 @@ struct Run: ParsableCommand {
     )
 
     @Option(name: .customLong("variant"), help: ArgumentHelp(
-        "A variant to run; repeat it to choose the variant of several slots (--variant tablet --variant signup-after-profile).",
+        "A variant to run; repeat it to choose the variant of several slots (see `switchyard variants`).",
         valueName: "id"
     ))
     var variants: [String] = []

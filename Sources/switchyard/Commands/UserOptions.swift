@@ -7,13 +7,13 @@ struct UserOptions: ParsableArguments {
     var user: String?
 
     @Option(name: .customLong("attr"), help: ArgumentHelp(
-        "A string attribute for targeting, e.g. --attr deviceClass=tablet --attr appVersion=2.3.1.",
+        "A string attribute for targeting, e.g. --attr country=DE --attr appVersion=2.3.1.",
         valueName: "name=value"
     ))
     var attributePairs: [String] = []
 
     @Option(help: ArgumentHelp(
-        #"Attributes as a JSON object, e.g. '{"deviceClass":"tablet","beta":true}'; --attr values win."#,
+        #"Attributes as a JSON object, e.g. '{"country":"DE","beta":true}'; --attr values win."#,
         valueName: "json"
     ))
     var attributes: String?
