@@ -200,6 +200,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
+        .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
         .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard"], swiftSettings: strictSettings),
 
         // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes

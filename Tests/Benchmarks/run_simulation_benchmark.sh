@@ -3,9 +3,13 @@
 # populations, to show throughput and that memory stays flat in the number of users.
 #
 # Usage: run_simulation_benchmark.sh SWITCHYARD_BINARY [USERS...]   (default: 100000 1000000)
+#   APP=NAME           the app to simulate, with Configuration/NAME/ (default onboarding)
+#   BEHAVIOR=PATH      another behaviour model (default Configuration/NAME/behavior.json), such as
+#                      a hostile one, to show memory stays flat for it too
 #   RUNS=N             runs of each size (default 1)
 #   BASELINE="BINARY..." also run other builds (an earlier commit's, say), alternating with this
-#                      one so all see the same machine, and check all write the same log
+#                      one so all see the same machine, and check all write the same log; builds
+#                      from before --app existed are given the same config without its "app" key
 # Run from the repository root (it uses Configuration/). Needs /usr/bin/time (Debian: time).
 set -euo pipefail
 [ "$#" -ge 1 ] || { echo "usage: $0 SWITCHYARD_BINARY [USERS...]" >&2; exit 2; }
@@ -15,8 +19,17 @@ sizes=("$@")
 [ "${#sizes[@]}" -gt 0 ] || sizes=(100000 1000000)
 runs=${RUNS:-1}
 baseline=${BASELINE:-}
+app=${APP:-onboarding}
+behavior=${BEHAVIOR:-Configuration/$app/behavior.json}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); c.pop("app", None); json.dump(c, open(sys.argv[2], "w"))' \
+    "Configuration/$app/experiments.json" "$work/experiments.json"
+
+# The options that make BINARY simulate the app: --app where the build has it.
+app_options() {
+    if "$1" simulate --help 2>/dev/null | grep -q -- "--app"; then echo "--app $app"; fi
+}
 
 builds=(this)
 binaries=("$switchyard")
@@ -27,6 +40,7 @@ for index in "${!baselines[@]}"; do
 done
 [ "${#baselines[@]}" -eq 1 ] && builds[1]=baseline
 
+echo "app $app, behaviour model $behavior"
 printf '%-9s %-10s %10s %12s %14s %10s %12s\n' build users seconds sessions/s events/s "peak MiB" "CPU s/M ev"
 for users in "${sizes[@]}"; do
     for run in $(seq "$runs"); do
@@ -34,7 +48,8 @@ for users in "${sizes[@]}"; do
             build=${builds[$index]}
             binary=${binaries[$index]}
             /usr/bin/time -f "%e %U %S %M" -o "$work/time" \
-                "$binary" simulate --users "$users" --events "$work/$build.jsonl" --replace >"$work/out"
+                "$binary" simulate $(app_options "$binary") --config "$work/experiments.json" --behavior "$behavior" \
+                --users "$users" --events "$work/$build.jsonl" --replace >"$work/out"
             read -r wall user sys rss <"$work/time"
             events=$(wc -l <"$work/$build.jsonl")
             awk -v b="$build" -v u="$users" -v e="$events" -v w="$wall" -v cu="$user" -v cs="$sys" -v r="$rss" 'BEGIN {
