@@ -1,0 +1,1 @@
+../VariantCommandSupport/VariantScaffoldInvocation.swift
