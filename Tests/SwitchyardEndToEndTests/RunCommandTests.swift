@@ -142,14 +142,3 @@ struct RunCommandTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 }
-
-@Suite("switchyard variants")
-struct VariantsCommandTests {
-    @Test("lists every registered variant with the slot it fills")
-    func listsVariants() throws {
-        let result = try CLI().run(["variants"])
-        #expect(result.status == 0)
-        let rows = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: " ") }
-        #expect(rows == ["SLOT VARIANT", "app-shell phone", "app-shell tablet", "auth-flow signup-after-profile", "auth-flow signup-before-profile"])
-    }
-}
