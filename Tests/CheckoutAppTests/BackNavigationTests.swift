@@ -68,6 +68,17 @@ struct BackNavigationTests {
         #expect(recording.liveCoordinators == 0)
     }
 
+    @Test("checking out again after going back opens a fresh one-page form filled in with the saved address, the card left empty")
+    func onePageFormAfterBack() throws {
+        let root = try makeRoot(OnePageCheckoutVariant.self)
+        _ = FlowRecording.walk(root, turns: [Turn.checkout, Turn.shipAndPay(card: Turn.declinedCard), .back, Turn.checkout, .quit])
+        let form = try #require(root.navigator.visibleScreen)
+        #expect(form.name == "shipping_payment")
+        #expect(form.content.error == nil)
+        #expect(form.content.fields.map(\.value) == ["Ada Lovelace", "12 Main Street", "Springfield", "12345", "", ""])
+        #expect(root.navigator.screenNames == ["cart", "shipping_payment"])
+    }
+
     @Test("the confirmation refuses back: the order is placed", arguments: [0, 1])
     func confirmation(flowIndex: Int) throws {
         let variant = checkoutFlows[flowIndex]
