@@ -92,6 +92,15 @@ struct HappyPathTests {
         ])
     }
 
+    @Test("the one-page form shows the total of the saved cart, counting its items")
+    func onePageFormShowsTheTotal() throws {
+        let root = try makeRoot(OnePageCheckoutVariant.self)
+        _ = FlowRecording.walk(root, turns: [Turn.checkout(beans: 0, mugs: 1), .quit])
+        let form = try #require(root.navigator.visibleScreen)
+        #expect(form.content.body == ["Total: $9.50 for 1 item with free shipping."])
+        #expect(form.content.fields.map(\.id) == ["full_name", "street", "city", "postcode", "card_number", "card_cvc"])
+    }
+
     @Test("events are attributed to the variant that ran the checkout", arguments: [0, 1])
     func attribution(flowIndex: Int) throws {
         let variant = checkoutFlows[flowIndex]

@@ -13,7 +13,7 @@ final class PaymentForm: PaymentScreen {
     private(set) var content: ScreenContent
 
     init(cart: Cart) {
-        var body = ["Total: \(cart.total) for \(cart.itemCount) items with free shipping."]
+        var body = [OrderSummaryText.total(of: cart)]
         if let address = cart.shippingAddress { body.append("Ships to \(address.singleLine).") }
         content = ScreenContent(
             title: "Payment",

@@ -15,7 +15,7 @@ final class ShippingPaymentForm: ShippingPaymentScreen {
     init(cart: Cart) {
         content = ScreenContent(
             title: "Checkout",
-            body: ["Total: \(cart.total) for \(cart.itemCount) items with free shipping."],
+            body: [OrderSummaryText.total(of: cart)],
             fields: AddressFields.empty + CardFields.empty,
             actions: [ScreenAction(id: "place_order", title: "Place order", submitsForm: true)]
         )
