@@ -11,12 +11,15 @@ import PackageDescription
 
 /// The app modules, each under Sources/ with exactly one public type conforming to `HostedApp`.
 let apps: [AppModule] = [
+    .app("CheckoutApp"),
     .app("OnboardingApp"),
 ]
 
 /// The variant modules, each under Variants/ with exactly one public type conforming to one of
 /// its app's variant protocols.
 let variants: [VariantModule] = [
+    .variant("MultiStepCheckout", app: "CheckoutApp"),
+    .variant("OnePageCheckout", app: "CheckoutApp"),
     .variant("PhoneOnboarding", app: "OnboardingApp"),
     .variant("SignupAfterProfile", app: "OnboardingApp"),
     .variant("SignupBeforeProfile", app: "OnboardingApp"),
@@ -177,6 +180,12 @@ let package = Package(
             name: "FlowReportsTests",
             dependencies: ["FlowReports", "FlowEvents"],
             exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CheckoutAppTests",
+            dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "BundledVariants"]
+                + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) },
             swiftSettings: strictSettings
         ),
         .testTarget(

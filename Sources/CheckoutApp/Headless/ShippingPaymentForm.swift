@@ -1,0 +1,31 @@
+import Coordination
+
+/// Shipping and payment as one form: the total, the four address fields, the two card fields
+/// and a `place_order` action.
+final class ShippingPaymentForm: ShippingPaymentScreen {
+    var errorMessage: String? {
+        didSet { content.error = errorMessage }
+    }
+    var onPlaceOrder: ((Address, PaymentCard) -> Void)?
+
+    let name = "shipping_payment"
+    /// Rebuilt only when what it shows changes: drivers read it on every turn.
+    private(set) var content: ScreenContent
+
+    init(cart: Cart) {
+        content = ScreenContent(
+            title: "Checkout",
+            body: [OrderSummaryText.total(of: cart)],
+            fields: AddressFields.empty + CardFields.empty,
+            actions: [ScreenAction(id: "place_order", title: "Place order", submitsForm: true)]
+        )
+        if let address = cart.shippingAddress { AddressFields.show(address, in: &content.fields, from: 0) }
+    }
+
+    func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
+        guard action == "place_order" else { return }
+        let address = AddressFields.take(fields, from: &content.fields, from: 0)
+        let card = CardFields.take(fields, from: &content.fields, from: AddressFields.empty.count)
+        onPlaceOrder?(address, card)
+    }
+}

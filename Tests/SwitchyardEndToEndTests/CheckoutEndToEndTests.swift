@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Paths of the checkout app's bundled files, for tests that run the CLI elsewhere.
+private enum CheckoutConfiguration {
+    static let experiments = Repository.root.appendingPathComponent("Configuration/checkout/experiments.json").path
+    static let behavior = Repository.root.appendingPathComponent("Configuration/checkout/behavior.json").path
+}
+
+/// Scripted answers for the checkout screens, one line per prompt.
+private enum CheckoutAnswers {
+    /// Checks out keeping the quantities shown.
+    static let checkout = "1\n\n\n"
+    static let address = "Ada Lovelace\n12 Main Street\nSpringfield\n12345\n"
+    static let card = "4242 4242 4242 4242\n123\n"
+    static let declinedCard = "4000 0000 0000 0002\n123\n"
+    /// Submits the one-page form.
+    static let shipAndPay = "1\n" + address + card
+    /// Submits the shipping form, then the payment form.
+    static let shipThenPay = "1\n" + address + "1\n" + card
+}
+
+@Suite("switchyard with the checkout app", .serialized)
+struct CheckoutEndToEndTests {
+    @Test("a piped walk through one-page-checkout completes and logs the order placed, attributed to the variant")
+    func onePageCheckout() throws {
+        let cli = try CLI()
+        let result = try cli.run(
+            ["run", "--app", "checkout", "--variant", "one-page-checkout"],
+            input: CheckoutAnswers.checkout + CheckoutAnswers.shipAndPay
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("== Checkout ==  [shipping_payment]"))
+        #expect(result.standardOutput.contains("Flow completed on confirmation. Events appended to events.jsonl."))
+        let events = try #require(jsonLines(cli.contents(of: "events.jsonl") ?? ""))
+        let screens = events.filter { $0["type"] as? String == "screen_shown" }.compactMap { $0["screen"] as? String }
+        #expect(screens == ["cart", "shipping_payment", "confirmation"])
+        let mutations = events.filter { $0["type"] as? String == "mutation" }.compactMap { event in
+            (event["properties"] as? [String: Any])?["operation"] as? String
+        }
+        #expect(mutations == ["update_cart", "start_payment", "set_shipping_address", "place_order"])
+        #expect(events.last?["type"] as? String == "flow_completed")
+        #expect(events.dropFirst().allSatisfy { $0["variant"] as? String == "one-page-checkout" })
+    }
+
+    @Test("a declined card is shown to the person walking multi-step-checkout, who goes back, forward, and pays with another card")
+    func multiStepWithDeclineAndBack() throws {
+        let cli = try CLI()
+        let answers = CheckoutAnswers.checkout + CheckoutAnswers.shipThenPay.replacingOccurrences(of: CheckoutAnswers.card, with: CheckoutAnswers.declinedCard)
+            + "b\n" + "1\n\n\n\n\n" + "1\n" + CheckoutAnswers.card
+        let result = try cli.run(["run", "--app", "checkout", "--variant", "multi-step-checkout"], input: answers)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("! Your card was declined. Try another card."))
+        #expect(result.standardOutput.contains("Flow completed on confirmation."))
+        let events = try #require(jsonLines(cli.contents(of: "events.jsonl") ?? ""))
+        let screens = events.filter { $0["type"] as? String == "screen_shown" }.compactMap { $0["screen"] as? String }
+        #expect(screens == ["cart", "shipping", "payment", "shipping", "payment", "confirmation"])
+        let failures = events.compactMap { event -> String? in
+            guard let properties = event["properties"] as? [String: Any], properties["outcome"] as? String == "failed" else { return nil }
+            return properties["reason"] as? String
+        }
+        #expect(failures == ["card_declined"])
+    }
+
+    @Test("variants lists the variants of both apps, grouped by app")
+    func variantsListsBothApps() throws {
+        let result = try CLI().run(["variants"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = result.standardOutput.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ")
+        }
+        #expect(rows == [
+            "APP SLOT VARIANT",
+            "checkout checkout-flow multi-step-checkout", "checkout checkout-flow one-page-checkout",
+            "onboarding app-shell phone", "onboarding app-shell tablet",
+            "onboarding auth-flow signup-after-profile", "onboarding auth-flow signup-before-profile",
+        ])
+    }
+
+    @Test("the bundled checkout config validates, and a simulation of it reports the planted one-page effect")
+    func simulateAndReport() throws {
+        let cli = try CLI()
+        let validation = try cli.run(["validate", "--config", CheckoutConfiguration.experiments])
+        #expect(validation.status == 0, "\(validation.standardError)")
+        #expect(validation.standardOutput.contains("valid for checkout (1 slot, 0 rules, 1 experiment)"))
+
+        let simulation = try cli.run([
+            "simulate", "--users", "6000", "--config", CheckoutConfiguration.experiments,
+            "--behavior", CheckoutConfiguration.behavior, "--events", "checkout.jsonl",
+        ])
+        #expect(simulation.status == 0, "\(simulation.standardError)")
+        let report = try cli.run(["report", "checkout.jsonl", "--config", CheckoutConfiguration.experiments])
+        #expect(report.status == 0, "\(report.standardError)")
+        #expect(report.standardOutput.contains("Experiment checkout-layout (control: multi-step-checkout)"))
+        #expect(report.standardOutput.contains("Verdict: one-page-checkout converts"))
+        #expect(report.standardOutput.contains("better than multi-step-checkout"))
+        #expect(report.standardOutput.contains("Reached payment step"))
+    }
+}
