@@ -45,6 +45,8 @@ public struct FlowRunner {
                 user.turnRejected(turn, on: screen, because: error)
             }
         }
-        return session.outcome ?? .abandoned(screen: session.visibleScreen?.name)
+        let outcome = session.outcome ?? .abandoned(screen: session.visibleScreen?.name)
+        user.flowEnded(outcome, on: session.visibleScreen)
+        return outcome
     }
 }

@@ -2,8 +2,9 @@ import Coordination
 
 /// Renders a screen's content as plain text for a terminal.
 public enum ScreenRenderer {
-    /// The text of `screen`: title, body, error, fields (passwords hidden) and the choices.
-    public static func render(_ screen: any Screen) -> String {
+    /// The text of `screen`: title, body, error, fields (passwords hidden) and, unless
+    /// `withChoices` is false, the choices.
+    public static func render(_ screen: any Screen, withChoices: Bool = true) -> String {
         let content = screen.content
         var lines = ["", "== \(content.title) ==  [\(screen.name)]"]
         lines += content.body.map { "  \($0)" }
@@ -13,7 +14,7 @@ public enum ScreenRenderer {
         for field in content.fields {
             lines.append("  \(field.label): \(displayedValue(of: field))")
         }
-        lines.append(choicesLine(for: content))
+        if withChoices { lines.append(choicesLine(for: content)) }
         return lines.joined(separator: "\n")
     }
 

@@ -60,7 +60,7 @@ public final class TerminalUser: FlowUser {
             guard action.submitsForm else { return .perform(action.id) }
             var values: [ScreenField.ID: String] = [:]
             for field in content.fields {
-                guard let value = ask(ScreenRenderer.prompt(for: field)) else { return endOfInput() }
+                guard let value = ask(ScreenRenderer.prompt(for: field), secret: field.kind == .password) else { return endOfInput() }
                 if !value.isEmpty { values[field.id] = value }
             }
             return .perform(action.id, fields: values)
@@ -71,11 +71,18 @@ public final class TerminalUser: FlowUser {
         _ = reject(error.description)
     }
 
-    private func ask(_ prompt: String) -> String? {
+    /// Shows the screen the flow completed on, such as a confirmation, without choices.
+    public func flowEnded(_ outcome: FlowOutcome, on screen: (any Screen)?) {
+        guard outcome.isCompleted, inputError == nil, let screen else { return }
+        write(ScreenRenderer.render(screen, withChoices: false) + "\n")
+    }
+
+    /// Asks for a line; a scripted answer is echoed after the prompt, hidden for a `secret`.
+    private func ask(_ prompt: String, secret: Bool = false) -> String? {
         write(prompt)
         guard let line = readLine() else { return nil }
         linesRead += 1
-        if !isInteractive { write(line + "\n") }
+        if !isInteractive { write((secret ? String(repeating: "*", count: line.count) : line) + "\n") }
         return line
     }
 

@@ -35,6 +35,13 @@ enum Host {
         if !variants.isEmpty {
             let candidates = catalog.registries.filter { registry in variants.allSatisfy { registry.variant(id: $0) != nil } }
             if candidates.count == 1 { return candidates[0] }
+            if candidates.isEmpty, catalog.registries.count > 1 {
+                let unknown = variants.first { catalog.registries(withVariant: $0).isEmpty }
+                throw CommandError(
+                    unknown.map { "unknown variant \"\($0)\" in --variant: no app has it (see switchyard variants)" }
+                        ?? "the --variant ids belong to different apps; choose the app's variants, one per slot"
+                )
+            }
         }
         if catalog.registries.count == 1 { return catalog.registries[0] }
         throw CommandError(
