@@ -97,3 +97,39 @@ struct CheckoutEndToEndTests {
         #expect(report.standardOutput.contains("Reached payment step"))
     }
 }
+
+@Suite("switchyard with several apps: which app a command runs")
+struct AppChoiceTests {
+    @Test("a config without an app, and no --app, is refused naming the apps; --app picks one")
+    func configWithoutApp() throws {
+        let cli = try CLI()
+        let text = try String(contentsOfFile: Repository.experiments, encoding: .utf8)
+            .replacingOccurrences(of: "\"app\": \"onboarding\",", with: "")
+        try text.write(toFile: cli.path("anonymous.json"), atomically: true, encoding: .utf8)
+        let refused = try cli.run(["validate", "--config", "anonymous.json"])
+        #expect(refused.status != 0)
+        #expect(refused.standardError == "Error: several apps are registered (checkout, onboarding): choose one with --app\n")
+        let chosen = try cli.run(["validate", "--app", "onboarding", "--config", "anonymous.json"])
+        #expect(chosen.status == 0, "\(chosen.standardError)")
+    }
+
+    @Test("a config names its app, so --config alone is enough; a config of another app than --app is refused at its app key")
+    func configNamesItsApp() throws {
+        let cli = try CLI()
+        let alone = try cli.run(["assign", "--user", "u-1", "--config", Repository.experiments])
+        #expect(alone.status == 0, "\(alone.standardError)")
+        #expect(alone.standardOutput.hasPrefix("user u-1 of onboarding"))
+        let mismatched = try cli.run(["assign", "--app", "checkout", "--user", "u-1", "--config", Repository.experiments])
+        #expect(mismatched.status != 0)
+        #expect(mismatched.standardError.contains("app: the config is for app \"onboarding\", not \"checkout\""))
+    }
+
+    @Test("run finds the app from its --variant ids; an id no app has is named")
+    func appFromVariants() throws {
+        let cli = try CLI()
+        let unknown = try cli.run(["run", "--variant", "watch"])
+        #expect(unknown.standardError == "Error: unknown variant \"watch\" in --variant: no app has it (see switchyard variants)\n")
+        let found = try cli.run(["run", "--variant", "tablet", "--events", "e.jsonl"], input: "q\n")
+        #expect(found.standardOutput.contains("app-shell=tablet (forced)"), "\(found.standardError)")
+    }
+}

@@ -177,7 +177,7 @@ struct ValidateAndAssignTests {
                {"key": "a", "slot": "auth-flow", "variations": ["signup-before-profile", "tablet"], "weights": [0.2, 0.3, 0.5]}
              ]}
             """.write(toFile: cli.path("bad.json"), atomically: true, encoding: .utf8)
-        let result = try cli.run(["validate", "--config", "bad.json"])
+        let result = try cli.run(["validate", "--app", "onboarding", "--config", "bad.json"])
         #expect(result.status != 0)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Error: ") == true && lines.first?.hasSuffix("problems found:") == true)
