@@ -35,7 +35,7 @@ public struct FlowRunner {
             do {
                 switch turn {
                 case .perform(let action, let fields):
-                    try session.perform(action, fields: fields, on: screen)
+                    try session.deliver(action, fields: fields, to: screen)
                 case .back:
                     try session.goBack()
                 case .quit:

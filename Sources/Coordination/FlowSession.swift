@@ -21,7 +21,7 @@ public final class FlowSession {
     /// The flow's root coordinator.
     public let root: Coordinator
     /// The root navigator the flow shows its screens on.
-    public var navigator: Navigator { root.navigator.root }
+    public let navigator: Navigator
     /// How the flow ended; nil until it has.
     public private(set) var outcome: FlowOutcome?
     /// Told once, when the flow ends, how it did.
@@ -30,6 +30,7 @@ public final class FlowSession {
     /// Creates a session for the flow rooted at `root`, which must not be started yet.
     public init(root: Coordinator) {
         self.root = root
+        navigator = root.navigator.root
     }
 
     /// Hears every change to the navigator's stacks; see `NavigationChange`.
@@ -74,7 +75,11 @@ public final class FlowSession {
         fields: [ScreenField.ID: String] = [:],
         on screen: (any Screen)? = nil
     ) throws(ScreenInputError) {
-        let visible = try visibleScreen(expecting: screen)
+        try deliver(action, fields: fields, to: try visibleScreen(expecting: screen))
+    }
+
+    /// Performs `action` on `visible`, which the caller knows is the visible screen of the running flow.
+    func deliver(_ action: ScreenAction.ID, fields: [ScreenField.ID: String], to visible: any Screen) throws(ScreenInputError) {
         let values = try visible.content.validate(action, fields: fields)
         navigator.emitAction(action, on: visible)
         visible.perform(action, fields: values)
@@ -86,7 +91,7 @@ public final class FlowSession {
     ///
     /// - Throws: `ScreenInputError` when the flow is not running or back is unavailable here.
     public func goBack() throws(ScreenInputError) {
-        _ = try visibleScreen(expecting: nil)
+        guard root.isRunning else { throw .flowNotRunning }
         try navigator.goBack()
         noteEndIfOver()
     }
@@ -107,7 +112,7 @@ public final class FlowSession {
 
     /// Records the outcome and tells `onEnd`, the first time the root is found ended.
     private func noteEndIfOver() {
-        guard outcome == nil, case .ended(let ending) = root.phase else { return }
+        guard case .ended(let ending) = root.phase, outcome == nil else { return }
         let finalScreen = navigator.visibleScreen?.name
         let ended: FlowOutcome = ending == .finished ? .completed(screen: finalScreen) : .abandoned(screen: finalScreen)
         outcome = ended

@@ -71,6 +71,7 @@ public final class Navigator {
     /// Replaces this navigator's stack with `screen`.
     public func setRoot(_ screen: any Screen, owner: Coordinator) {
         entries = [Entry(screen: screen, owner: owner)]
+        let root = root
         root.records.append(.setRoot(screen.name))
         root.onChange?(.setRoot(screen, on: self))
         root.visibleScreenMayHaveChanged()
@@ -79,6 +80,7 @@ public final class Navigator {
     /// Pushes `screen` on this navigator's stack.
     public func push(_ screen: any Screen, owner: Coordinator) {
         entries.append(Entry(screen: screen, owner: owner))
+        let root = root
         root.records.append(.push(screen.name))
         root.onChange?(.push(screen, on: self))
         root.visibleScreenMayHaveChanged()
@@ -88,6 +90,7 @@ public final class Navigator {
     @discardableResult
     public func pop() -> (any Screen)? {
         guard entries.count > 1, let popped = entries.popLast() else { return nil }
+        let root = root
         root.records.append(.pop(popped.screen.name))
         root.onChange?(.pop([popped.screen], from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
@@ -99,6 +102,7 @@ public final class Navigator {
         guard entries.count > 1 else { return }
         let popped = entries[1...].map(\.screen)
         entries.removeSubrange(1...)
+        let root = root
         root.records.append(.popToRoot(popped: popped.map(\.name)))
         root.onChange?(.pop(popped, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
@@ -114,6 +118,7 @@ public final class Navigator {
         modal.presenter = self
         modal.entries = [Entry(screen: screen, owner: owner)]
         presented = modal
+        let root = root
         root.records.append(.present(screen.name))
         root.onChange?(.present(modal, over: self))
         root.visibleScreenMayHaveChanged()
@@ -127,6 +132,7 @@ public final class Navigator {
         modal.presented = nil
         modal.presenter = nil
         presented = nil
+        let root = root
         root.records.append(.dismiss(removed))
         root.onChange?(.dismiss(modal, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()

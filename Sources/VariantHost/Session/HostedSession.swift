@@ -67,11 +67,11 @@ public struct HostedSession {
         let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
         let flow = FlowSession(root: root)
         flow.observer = { recorder.record($0) }
-        flow.onNavigationChange = onNavigationChange
+        if let onNavigationChange { flow.onNavigationChange = onNavigationChange }
         recorder.recordStart(of: assignments)
         let outcome = runner.run(flow, user: &flowUser)
         flow.observer = nil
-        flow.onNavigationChange = nil
+        if onNavigationChange != nil { flow.onNavigationChange = nil }
         recorder.flush()
         if let failure = recorder.failure { throw .events(failure) }
         return outcome

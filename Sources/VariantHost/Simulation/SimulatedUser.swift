@@ -17,8 +17,6 @@ public struct SimulatedUser: FlowUser {
     private let clock: SimulatedClock
     private let fieldTable: SyntheticFieldTable
     private let index: Int
-    /// The user's valid value of every field of `fieldTable`, rendered on the first form submitted.
-    private var validFieldValues: [String]?
     private var backRefusedOn: ObjectIdentifier?
 
     /// Creates a user numbered `index`, behaving as `behaviors` says, typing `input` into fields,
@@ -101,8 +99,7 @@ public struct SimulatedUser: FlowUser {
             switch field.kind {
             case .email, .password, .text:
                 guard let entry = fieldTable.index(of: field.id) else { continue }
-                if validFieldValues == nil { validFieldValues = fieldTable.validValues(forUser: index) }
-                values[field.id] = validFieldValues?[entry]
+                values[field.id] = fieldTable.entries[entry].valid.render(user: index)
             case .choice(let options, let allowsMultiple):
                 guard !options.isEmpty else { continue }
                 let first = options[Int.random(in: 0..<options.count, using: &generator)]

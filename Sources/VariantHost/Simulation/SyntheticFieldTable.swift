@@ -28,32 +28,25 @@ struct SyntheticFieldTable: Sendable {
         entries.firstIndex { $0.field == field }
     }
 
-    /// Every entry's valid value for the user numbered `user`, in entry order.
-    func validValues(forUser user: Int) -> [String] {
-        entries.map { $0.valid.render(user: user) }
-    }
 }
 
 /// A value that may hold `SyntheticInput.userPlaceholder`, ready to be filled in per user.
 struct UserValueTemplate: Sendable {
-    private let text: String
-    private let parts: [Substring]
+    /// The text, split around its placeholders: one part for a value without any.
+    private let parts: [String]
 
     /// Splits `text` around its placeholders.
     init(_ text: String) {
-        self.text = text
-        parts = text.split(separator: SyntheticInput.userPlaceholder, omittingEmptySubsequences: false)
+        parts = text.split(separator: SyntheticInput.userPlaceholder, omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The value for the user numbered `user`; a value without placeholders is shared, not copied.
     func render(user: Int) -> String {
-        guard parts.count > 1 else { return text }
-        let number = String(user)
-        var value = String(parts[0])
-        for part in parts.dropFirst() {
-            value += number
-            value += part
+        switch parts.count {
+        case 1: return parts[0]
+        // The common case, `user{user}@example.com`: one interpolation sizes the string once.
+        case 2: return "\(parts[0])\(user)\(parts[1])"
+        default: return parts.dropFirst().reduce(parts[0]) { "\($0)\(user)\($1)" }
         }
-        return value
     }
 }
