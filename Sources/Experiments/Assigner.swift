@@ -33,14 +33,26 @@ public struct Assigner: Sendable {
 
     /// Assigns every declared slot for a user described by `attributes`.
     ///
-    /// - Parameter forcedVariants: Variants the caller insists on per slot (e.g. from `--variant`); entries for
-    ///   undeclared slots are ignored. The caller is responsible for checking the variant fills the slot.
-    public func assign(attributes: Attributes, forcedVariants: [SlotID: VariantID] = [:]) -> SessionAssignment {
+    /// - Parameters:
+    ///   - forcedVariants: Variants the caller insists on per slot (e.g. from `--variant`); entries for
+    ///     undeclared slots are ignored. The caller is responsible for checking the variant fills the slot.
+    ///   - stickyBuckets: Where the user's sticky bucket assignments are read from and recorded, with GrowthBook's
+    ///     sticky bucketing semantics (see ``ExperimentDefinition/bucketVersion``); `nil` assigns from the hash alone.
+    public func assign(
+        attributes: Attributes, forcedVariants: [SlotID: VariantID] = [:], stickyBuckets: (any StickyBucketStore)? = nil
+    ) -> SessionAssignment {
         // Evaluators and rules are read through buffers: they are borrowed, where reading an array
         // element would copy the whole experiment definition and retain everything in it.
         evaluators.withUnsafeBufferPointer { evaluators in
             configuration.config.rules.withUnsafeBufferPointer { rules in
-                assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules)
+                guard let stickyBuckets else {
+                    var none: StickyBucketSession?
+                    return assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules, sticky: &none)
+                }
+                var sticky: StickyBucketSession? = StickyBucketSession(store: stickyBuckets, evaluators: evaluators, attributes: attributes)
+                let assignment = assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules, sticky: &sticky)
+                sticky?.save(to: stickyBuckets)
+                return assignment
             }
         }
     }
@@ -49,7 +61,8 @@ public struct Assigner: Sendable {
         attributes: Attributes,
         forcedVariants: [SlotID: VariantID],
         evaluators: UnsafeBufferPointer<ExperimentEvaluator>,
-        rules: UnsafeBufferPointer<AssignmentRule>
+        rules: UnsafeBufferPointer<AssignmentRule>,
+        sticky: inout StickyBucketSession?
     ) -> SessionAssignment {
         var records: [ExperimentEvaluation?] = Array(repeating: nil, count: evaluators.count)
         var slots: [SlotAssignment] = []
@@ -74,7 +87,12 @@ public struct Assigner: Sendable {
                     )
                     continue
                 }
-                let evaluation = evaluators[experimentIndex].evaluate(attributes)
+                let evaluation: ExperimentEvaluation
+                if sticky != nil {
+                    evaluation = evaluators[experimentIndex].evaluate(attributes, savedGroups: [:], sticky: &sticky!)
+                } else {
+                    evaluation = evaluators[experimentIndex].evaluate(attributes)
+                }
                 records[experimentIndex] = evaluation
                 guard let variant = evaluation.variant, let index = evaluation.variationIndex else { continue }
                 let reason: AssignmentReason
@@ -86,7 +104,7 @@ public struct Assigner: Sendable {
                         hashValue: evaluation.hashAttributeValue ?? "", bucket: evaluation.bucket ?? 0
                     )
                 }
-                decision = SlotAssignment(slot: slotID, variant: variant, reason: reason)
+                decision = SlotAssignment(slot: slotID, variant: variant, reason: reason, stickyBucketUsed: evaluation.stickyBucketUsed)
                 preemption = .slotTakenByEarlierExperiment
             }
             slots.append(decision ?? SlotAssignment(slot: slotID, variant: plan.slot.defaultVariant, reason: .default))

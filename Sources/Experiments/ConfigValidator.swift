@@ -110,6 +110,12 @@ struct ConfigValidator {
             checkRanges(ranges, at: path.appending("ranges"))
         }
         checkHashVersion(experiment.hashVersion, at: path.appending("hashVersion"))
+        if experiment.bucketVersion < 0 {
+            report(path.appending("bucketVersion"), "bucketVersion \(experiment.bucketVersion) is negative")
+        }
+        if experiment.minBucketVersion > experiment.bucketVersion {
+            report(path.appending("minBucketVersion"), "minBucketVersion \(experiment.minBucketVersion) is above bucketVersion \(experiment.bucketVersion), which would exclude every user with a sticky assignment")
+        }
         if let force = experiment.force, !experiment.variations.indices.contains(force) {
             report(path.appending("force"), "force \(force) is out of range for \(experiment.variations.count) variations (expected 0...\(max(experiment.variations.count - 1, 0)))")
         }

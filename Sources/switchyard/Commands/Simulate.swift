@@ -18,6 +18,8 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The experiment config (default: Configuration/experiments.json when it exists).", valueName: "path"))
     var config: String?
 
+    @OptionGroup var stickyStore: StickyStoreOption
+
     @Option(help: ArgumentHelp("The behaviour model.", valueName: "path"))
     var behavior = "Configuration/behavior.json"
 
@@ -52,7 +54,8 @@ struct Simulate: AsyncParsableCommand {
             configuration: try Host.configuration(path: config, registry: registry),
             behavior: try Host.behavior(path: behavior),
             registry: registry,
-            durability: fsync ? .machineCrash : .processCrash
+            durability: fsync ? .machineCrash : .processCrash,
+            stickyBuckets: try stickyStore.open()
         )
         let figures = try await runner.run(into: events, existing: append ? .append : replace ? .replace : .refuse)
         StandardIO.write(figures.summary)
