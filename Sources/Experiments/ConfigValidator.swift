@@ -25,12 +25,13 @@ struct ConfigValidator {
         for (rule, path) in zip(config.rules, rulePaths) {
             validate(rule, at: path)
         }
-        var firstPathByKey: [String: JSONPath] = [:]
+        // Keys are compared by code units, as GrowthBook does: "é" and "e\u{301}" are two experiments.
+        var firstPathByKey: [CodeUnitKey: JSONPath] = [:]
         for (experiment, path) in zip(config.experiments, experimentPaths) {
-            if let first = firstPathByKey[experiment.key] {
+            if let first = firstPathByKey[CodeUnitKey(experiment.key)] {
                 report(path.appending("key"), "duplicate experiment key \"\(experiment.key)\" (also at \(first))")
             } else {
-                firstPathByKey[experiment.key] = path
+                firstPathByKey[CodeUnitKey(experiment.key)] = path
             }
             validate(experiment, at: path)
         }
@@ -85,6 +86,9 @@ struct ConfigValidator {
             let name: String
             if case .key(let key)? = operatorPath.components.last { name = key } else { name = "" }
             report(path.appending(operatorPath), "unknown operator \"\(name)\"")
+        }
+        for issue in condition?.issues ?? [] {
+            report(path.appending(issue.path), issue.message)
         }
     }
 
