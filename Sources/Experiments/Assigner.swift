@@ -10,11 +10,10 @@ public struct Assigner: Sendable {
     private let evaluators: [ExperimentEvaluator]
     private let plans: [SlotPlan]
 
-    /// The rules and experiments of one slot, as indices into the configuration, in file order.
+    /// The rules and experiments of one slot, in the order they are tried.
     private struct SlotPlan: Sendable {
         let slot: SlotDefinition
-        let ruleIndices: [Int]
-        let experimentIndices: [Int]
+        let steps: [AssignmentStep]
     }
 
     /// Prepares `config` for assigning sessions.
@@ -23,24 +22,35 @@ public struct Assigner: Sendable {
         let experiments = config.config.experiments
         evaluators = experiments.map(ExperimentEvaluator.init)
         plans = config.config.slots.map { slot in
-            SlotPlan(
-                slot: slot,
-                ruleIndices: config.config.rules.indices.filter { config.config.rules[$0].slot == slot.id },
-                experimentIndices: experiments.indices.filter { experiments[$0].slot == slot.id }
-            )
+            let steps = config.config.steps[slot.id]
+                ?? config.config.rules.indices.filter { config.config.rules[$0].slot == slot.id }.map(AssignmentStep.rule)
+                + experiments.indices.filter { experiments[$0].slot == slot.id }.map(AssignmentStep.experiment)
+            return SlotPlan(slot: slot, steps: steps)
         }
     }
 
     /// Assigns every declared slot for a user described by `attributes`.
     ///
-    /// - Parameter forcedVariants: Variants the caller insists on per slot (e.g. from `--variant`); entries for
-    ///   undeclared slots are ignored. The caller is responsible for checking the variant fills the slot.
-    public func assign(attributes: Attributes, forcedVariants: [SlotID: VariantID] = [:]) -> SessionAssignment {
+    /// - Parameters:
+    ///   - forcedVariants: Variants the caller insists on per slot (e.g. from `--variant`); entries for
+    ///     undeclared slots are ignored. The caller is responsible for checking the variant fills the slot.
+    ///   - stickyBuckets: Where the user's sticky bucket assignments are read from and recorded, with GrowthBook's
+    ///     sticky bucketing semantics (see ``ExperimentDefinition/bucketVersion``); `nil` assigns from the hash alone.
+    public func assign(
+        attributes: Attributes, forcedVariants: [SlotID: VariantID] = [:], stickyBuckets: (any StickyBucketStore)? = nil
+    ) -> SessionAssignment {
         // Evaluators and rules are read through buffers: they are borrowed, where reading an array
         // element would copy the whole experiment definition and retain everything in it.
         evaluators.withUnsafeBufferPointer { evaluators in
             configuration.config.rules.withUnsafeBufferPointer { rules in
-                assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules)
+                guard let stickyBuckets else {
+                    var none: StickyBucketSession?
+                    return assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules, sticky: &none)
+                }
+                var sticky: StickyBucketSession? = StickyBucketSession(store: stickyBuckets, evaluators: evaluators, attributes: attributes)
+                let assignment = assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules, sticky: &sticky)
+                sticky?.save(to: stickyBuckets)
+                return assignment
             }
         }
     }
@@ -49,7 +59,8 @@ public struct Assigner: Sendable {
         attributes: Attributes,
         forcedVariants: [SlotID: VariantID],
         evaluators: UnsafeBufferPointer<ExperimentEvaluator>,
-        rules: UnsafeBufferPointer<AssignmentRule>
+        rules: UnsafeBufferPointer<AssignmentRule>,
+        sticky: inout StickyBucketSession?
     ) -> SessionAssignment {
         var records: [ExperimentEvaluation?] = Array(repeating: nil, count: evaluators.count)
         var slots: [SlotAssignment] = []
@@ -61,11 +72,19 @@ public struct Assigner: Sendable {
             if !forcedVariants.isEmpty, let forced = forcedVariants[slotID] {
                 decision = SlotAssignment(slot: slotID, variant: forced, reason: .forced)
                 preemption = .slotForced
-            } else if let ruleIndex = plan.ruleIndices.first(where: { rules[$0].condition.isSatisfied(by: attributes) }) {
-                decision = SlotAssignment(slot: slotID, variant: rules[ruleIndex].variant, reason: .rule(index: ruleIndex))
-                preemption = .slotDecidedByRule
             }
-            for experimentIndex in plan.experimentIndices {
+            for step in plan.steps {
+                let experimentIndex: Int
+                switch step {
+                case .rule(let ruleIndex):
+                    if decision == nil, rules[ruleIndex].applies(to: attributes) {
+                        decision = SlotAssignment(slot: slotID, variant: rules[ruleIndex].variant, reason: .rule(index: ruleIndex))
+                        preemption = .slotDecidedByRule
+                    }
+                    continue
+                case .experiment(let index):
+                    experimentIndex = index
+                }
                 let key = evaluators[experimentIndex].definition.key
                 if let preemption {
                     records[experimentIndex] = ExperimentEvaluation(
@@ -74,7 +93,12 @@ public struct Assigner: Sendable {
                     )
                     continue
                 }
-                let evaluation = evaluators[experimentIndex].evaluate(attributes)
+                let evaluation: ExperimentEvaluation
+                if sticky != nil {
+                    evaluation = evaluators[experimentIndex].evaluate(attributes, savedGroups: [:], sticky: &sticky!)
+                } else {
+                    evaluation = evaluators[experimentIndex].evaluate(attributes)
+                }
                 records[experimentIndex] = evaluation
                 guard let variant = evaluation.variant, let index = evaluation.variationIndex else { continue }
                 let reason: AssignmentReason
@@ -86,7 +110,7 @@ public struct Assigner: Sendable {
                         hashValue: evaluation.hashAttributeValue ?? "", bucket: evaluation.bucket ?? 0
                     )
                 }
-                decision = SlotAssignment(slot: slotID, variant: variant, reason: reason)
+                decision = SlotAssignment(slot: slotID, variant: variant, reason: reason, stickyBucketUsed: evaluation.stickyBucketUsed)
                 preemption = .slotTakenByEarlierExperiment
             }
             slots.append(decision ?? SlotAssignment(slot: slotID, variant: plan.slot.defaultVariant, reason: .default))

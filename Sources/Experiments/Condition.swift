@@ -14,14 +14,15 @@
 /// spec-0.8.0 conformance cases encode); and literal equality requires equal JSON types (the JS SDK compares
 /// `value + ""` for string literals).
 ///
-/// `$regex` uses Foundation's `NSRegularExpression` (ICU syntax), compiled once at parse time. The JS SDK runs
-/// `new RegExp(pattern).test(value)` and the Python SDK `re.search(pattern, value)`; all three search anywhere in
-/// the string and agree on common syntax (classes, anchors, quantifiers, alternation, groups), but differ on
-/// dialect details: Python's `(?P<name>…)` groups do not compile in ICU (so such a condition never matches here),
-/// ICU's `\w`/`\b` are Unicode-aware, and look-behind and possessive quantifier support differ. An invalid pattern
-/// never matches (`$notRegex` always does), as in both SDKs. Matching is time-limited: when the regular expressions
-/// of one evaluation run longer than ``ConditionRegex/evaluationTimeLimit`` (a pathological pattern such as `(a+)+$`
-/// backtracking exponentially), the condition fails as a whole, `$notRegex` included, as on an evaluation error.
+/// Strings follow the JavaScript SDK: they compare by UTF-16 code units, never by canonical equivalence (`"é"` is
+/// not `"e\u0301"`, in values and in attribute keys); `$ini`, `$nini` and `$alli` lowercase with JavaScript's
+/// `toLowerCase` (see ``JavaScriptCase``). `$regex` patterns are ECMAScript regular expressions in the subset
+/// ``ECMAScriptRegexTranslator`` documents, evaluated with ECMAScript's meaning through Foundation's
+/// `NSRegularExpression`; a pattern outside the subset is listed in ``issues`` (validation refuses it) and never
+/// matches, as an invalid pattern never matches in the SDKs (`$notRegex` always does). Matching is time-limited:
+/// when the regular expressions of one evaluation run longer than ``ConditionRegex/evaluationTimeLimit`` (a
+/// pathological pattern such as `(a+)+$` backtracking exponentially), the condition fails as a whole, `$notRegex`
+/// included, as on an evaluation error.
 public struct Condition: Sendable, CustomStringConvertible {
     /// The condition as written.
     public let json: JSONValue
@@ -30,6 +31,10 @@ public struct Condition: Sendable, CustomStringConvertible {
     /// Keys starting with `$` at attribute position are listed too: GrowthBook treats them as attribute names, but
     /// they are almost always misspelt operators.
     public let unknownOperators: [JSONPath]
+    /// Other problems validation reports, located relative to the condition: `$regex` patterns outside the
+    /// supported ECMAScript subset (such a pattern never matches) and nesting deeper than 256 levels (such a
+    /// condition never matches).
+    public let issues: [ConfigIssue]
     private let root: ConditionNode
     /// Whether evaluating needs a regular expression deadline.
     private let containsRegex: Bool
@@ -43,6 +48,7 @@ public struct Condition: Sendable, CustomStringConvertible {
         self.root = parser.parseCondition(json, at: .root)
         self.json = json
         self.unknownOperators = parser.unknownOperators
+        self.issues = parser.issues
         self.containsRegex = parser.containsRegex
     }
 

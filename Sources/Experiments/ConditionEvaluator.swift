@@ -60,7 +60,7 @@ struct ConditionEvaluator {
         switch value {
         case .literal(let expected):
             if caseInsensitive, case .string(let lhs) = expected, case .string(let rhs) = attribute {
-                return lhs.lowercased() == rhs.lowercased()
+                return CodeUnitString.equal(JavaScriptCase.lowercased(lhs), JavaScriptCase.lowercased(rhs))
             }
             return GrowthBookComparison.deepEqual(expected, attribute)
         case .operators(let operators):

@@ -1,7 +1,13 @@
 /// Turns condition JSON into a ``ConditionNode`` tree once, noting operators GrowthBook does not define.
 struct ConditionParser {
-    /// Conditions nested deeper than this are treated as malformed instead of risking the stack.
+    /// Conditions nested deeper than this are treated as malformed instead of risking the stack, and refused by
+    /// validation.
     static let maximumDepth = 256
+
+    /// Problems validation reports beyond unknown operators: patterns outside the regular expression subset and
+    /// nesting beyond ``maximumDepth``, located relative to the condition.
+    private(set) var issues: [ConfigIssue] = []
+    private var reportedDepth = false
 
     /// Paths (relative to the condition) of operators GrowthBook does not define.
     private(set) var unknownOperators: [JSONPath] = []
@@ -20,7 +26,11 @@ struct ConditionParser {
     static let conditionOperators: Set<String> = ["$or", "$nor", "$and", "$not", "$savedGroup", "$savedGroups"]
 
     mutating func parseCondition(_ json: JSONValue, at path: JSONPath, depth: Int = 0) -> ConditionNode {
-        guard depth <= Self.maximumDepth, case .object(let object) = json else { return .malformed }
+        guard depth <= Self.maximumDepth else {
+            reportDepth(at: path)
+            return .malformed
+        }
+        guard case .object(let object) = json else { return .malformed }
         var entries: [ConditionEntry] = []
         for (key, value) in object.members {
             let entryPath = path.appending(key)
@@ -57,7 +67,10 @@ struct ConditionParser {
         guard case .object(let object) = json, object.keys.allSatisfy({ $0.hasPrefix("$") }) else {
             return .literal(json)
         }
-        guard depth <= Self.maximumDepth else { return .operators([.unknown("(too deep)")]) }
+        guard depth <= Self.maximumDepth else {
+            reportDepth(at: path)
+            return .operators([.unknown("(too deep)")])
+        }
         return .operators(object.members.map { key, operand in
             parseOperator(key, operand, at: path.appending(key), depth: depth + 1)
         })
@@ -97,8 +110,8 @@ struct ConditionParser {
         case "$type": return .type(operand)
         case "$not": return .not(parseValue(operand, at: path, depth: depth + 1))
         case "$regex", "$regexi", "$notRegex", "$notRegexi":
-            let regex = operand.stringValue.flatMap {
-                ConditionRegex(pattern: $0, caseInsensitive: name.hasSuffix("i"))
+            let regex = operand.stringValue.flatMap { pattern in
+                compileRegex(pattern, caseInsensitive: name.hasSuffix("i"), at: path)
             }
             if regex != nil { containsRegex = true }
             return .regex(regex, negated: name.hasPrefix("$not"))
@@ -108,6 +121,27 @@ struct ConditionParser {
         default:
             unknownOperators.append(path)
             return .unknown(name)
+        }
+    }
+
+    private mutating func reportDepth(at path: JSONPath) {
+        guard !reportedDepth else { return }
+        reportedDepth = true
+        issues.append(ConfigIssue(path: path, message: "condition nested deeper than \(Self.maximumDepth) levels"))
+    }
+
+    /// The pattern translated from ECMAScript and compiled, or nil (never matching) with the reason recorded.
+    private mutating func compileRegex(_ pattern: String, caseInsensitive: Bool, at path: JSONPath) -> ConditionRegex? {
+        switch ECMAScriptRegexTranslator.translate(pattern, caseInsensitive: caseInsensitive) {
+        case .failure(let issue):
+            issues.append(ConfigIssue(path: path, message: "regular expression \(issue)"))
+            return nil
+        case .success(let icuPattern):
+            guard let regex = ConditionRegex(icuPattern: icuPattern) else {
+                issues.append(ConfigIssue(path: path, message: "regular expression could not be compiled"))
+                return nil
+            }
+            return regex
         }
     }
 }

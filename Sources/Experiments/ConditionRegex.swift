@@ -1,12 +1,9 @@
 import Foundation
 
-/// A `$regex` pattern compiled once with Foundation's `NSRegularExpression` (ICU syntax).
-///
-/// GrowthBook's JS SDK uses `new RegExp(pattern).test(value)` and the Python SDK `re.search(pattern, value)`; all
-/// three find a match anywhere in the string. They agree on common syntax (classes, anchors, quantifiers,
-/// alternation, groups) but differ on dialect details such as named groups (`(?<n>…)` vs `(?P<n>…)`), look-behind
-/// limits, `\d`/`\w` matching non-ASCII digits/letters in ICU, and possessive quantifiers. A pattern that fails to
-/// compile never matches (`$notRegex`: always matches), as in both SDKs.
+/// A `$regex` pattern, translated from ECMAScript by ``ECMAScriptRegexTranslator`` and compiled once with
+/// Foundation's `NSRegularExpression` (ICU), matched anywhere in the text as the JavaScript SDK's
+/// `new RegExp(pattern, flags).test(value)` does. Case-insensitivity is already spelt out in the translated
+/// pattern, and the text is presented as UTF-16 code units (see ``RegexSubject``).
 ///
 /// Matching is bounded in time: a backtracking pattern such as `(a+)+$` takes exponential time on a string such as
 /// `"aaaa…!"`, and `.*`-style patterns quadratic time on long strings, so ICU's progress reports (about every 10,000
@@ -23,10 +20,9 @@ final class ConditionRegex: @unchecked Sendable {
     /// clock at each would cost more than the search on long strings.
     private static let reportsPerClockReading = 16
 
-    /// Compiles `pattern`, returning `nil` when it is not a valid regular expression.
-    init?(pattern: String, caseInsensitive: Bool) {
-        guard let expression = try? NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
-        else {
+    /// Compiles a translated ICU pattern, returning `nil` if ICU refuses it.
+    init?(icuPattern: String) {
+        guard let expression = try? NSRegularExpression(pattern: icuPattern, options: []) else {
             return nil
         }
         self.expression = expression
@@ -35,6 +31,7 @@ final class ConditionRegex: @unchecked Sendable {
     /// Whether the pattern matches anywhere in `text`; nil when matching was still undecided at `deadline`.
     func matches(_ text: String, deadline: ContinuousClock.Instant) -> Bool? {
         guard ContinuousClock.now < deadline else { return nil }
+        let text = RegexSubject.text(text)
         let range = NSRange(location: 0, length: text.utf16.count)
         var found = false
         var timedOut = false

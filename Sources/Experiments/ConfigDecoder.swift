@@ -74,7 +74,8 @@ final class ConfigDecoder {
 
     private static let experimentKeys = [
         "key", "slot", "description", "status", "variations", "weights", "coverage", "ranges", "hashAttribute",
-        "hashVersion", "seed", "namespace", "filters", "condition", "force", "funnel",
+        "hashVersion", "seed", "namespace", "filters", "condition", "force", "funnel", "fallbackAttribute",
+        "bucketVersion", "minBucketVersion", "disableStickyBucketing",
     ]
 
     private func experiment(_ json: JSONValue, at path: JSONPath) -> ExperimentDefinition? {
@@ -104,13 +105,19 @@ final class ConfigDecoder {
         let condition = field(object, "condition", at: path, required: false, condition)
         let force = field(object, "force", at: path, required: false, integer)
         let funnel = field(object, "funnel", at: path, required: false, funnel)
+        let fallbackAttribute = field(object, "fallbackAttribute", at: path, required: false, nonEmptyString)
+        let bucketVersion = field(object, "bucketVersion", at: path, required: false, integer) ?? 0
+        let minBucketVersion = field(object, "minBucketVersion", at: path, required: false, integer) ?? 0
+        let disableStickyBucketing = field(object, "disableStickyBucketing", at: path, required: false, boolean) ?? false
         // An optional field that failed to decode has been reported and counts as absent, so the experiment can
         // still be validated; without its key, slot or variations there is nothing meaningful to validate.
         guard let key, let slot, let variations else { return nil }
         return ExperimentDefinition(
             key: key, slot: SlotID(slot), variations: variations.map { VariantID(rawValue: $0) }, weights: weights,
             coverage: coverage, ranges: ranges, hashAttribute: hashAttribute, hashVersion: hashVersion, seed: seed,
-            namespace: namespace, filters: filters, condition: condition, force: force, status: status, funnel: funnel
+            namespace: namespace, filters: filters, condition: condition, force: force, status: status, funnel: funnel,
+            fallbackAttribute: fallbackAttribute, bucketVersion: bucketVersion, minBucketVersion: minBucketVersion,
+            disableStickyBucketing: disableStickyBucketing
         )
     }
 
@@ -264,6 +271,14 @@ final class ConfigDecoder {
             return nil
         }
         return number
+    }
+
+    private func boolean(_ json: JSONValue, at path: JSONPath) -> Bool? {
+        guard case .bool(let flag) = json else {
+            report(path, "expected true or false, found \(Self.describe(json))")
+            return nil
+        }
+        return flag
     }
 
     private func integer(_ json: JSONValue, at path: JSONPath) -> Int? {

@@ -25,12 +25,13 @@ struct ConfigValidator {
         for (rule, path) in zip(config.rules, rulePaths) {
             validate(rule, at: path)
         }
-        var firstPathByKey: [String: JSONPath] = [:]
+        // Keys are compared by code units, as GrowthBook does: "é" and "e\u{301}" are two experiments.
+        var firstPathByKey: [CodeUnitKey: JSONPath] = [:]
         for (experiment, path) in zip(config.experiments, experimentPaths) {
-            if let first = firstPathByKey[experiment.key] {
+            if let first = firstPathByKey[CodeUnitKey(experiment.key)] {
                 report(path.appending("key"), "duplicate experiment key \"\(experiment.key)\" (also at \(first))")
             } else {
-                firstPathByKey[experiment.key] = path
+                firstPathByKey[CodeUnitKey(experiment.key)] = path
             }
             validate(experiment, at: path)
         }
@@ -86,6 +87,9 @@ struct ConfigValidator {
             if case .key(let key)? = operatorPath.components.last { name = key } else { name = "" }
             report(path.appending(operatorPath), "unknown operator \"\(name)\"")
         }
+        for issue in condition?.issues ?? [] {
+            report(path.appending(issue.path), issue.message)
+        }
     }
 
     private mutating func validate(_ rule: AssignmentRule, at path: JSONPath) {
@@ -110,6 +114,12 @@ struct ConfigValidator {
             checkRanges(ranges, at: path.appending("ranges"))
         }
         checkHashVersion(experiment.hashVersion, at: path.appending("hashVersion"))
+        if experiment.bucketVersion < 0 {
+            report(path.appending("bucketVersion"), "bucketVersion \(experiment.bucketVersion) is negative")
+        }
+        if experiment.minBucketVersion > experiment.bucketVersion {
+            report(path.appending("minBucketVersion"), "minBucketVersion \(experiment.minBucketVersion) is above bucketVersion \(experiment.bucketVersion), which would exclude every user with a sticky assignment")
+        }
         if let force = experiment.force, !experiment.variations.indices.contains(force) {
             report(path.appending("force"), "force \(force) is out of range for \(experiment.variations.count) variations (expected 0...\(max(experiment.variations.count - 1, 0)))")
         }

@@ -18,6 +18,8 @@ public enum ExclusionReason: String, Sendable, Hashable, Codable, CaseIterable {
     case notInCoverage = "not_in_coverage"
     /// The experiment forces a variation index that does not exist.
     case forcedVariationOutOfRange = "forced_variation_out_of_range"
+    /// The user holds a sticky assignment from a bucket version below the experiment's `minBucketVersion`.
+    case stickyBucketVersionBlocked = "sticky_bucket_version_blocked"
     /// The caller forced the slot's variant, so the experiment was not consulted.
     case slotForced = "slot_forced"
     /// A rule decided the slot before experiments were consulted.

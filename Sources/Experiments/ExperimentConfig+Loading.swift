@@ -20,21 +20,17 @@ extension ExperimentConfig {
 
     /// Decodes and validates configuration JSON, reporting every structural and semantic problem at once.
     ///
+    /// Both Switchyard's own format and a GrowthBook SDK payload (`{"features": {...}}`, see
+    /// ``GrowthBookPayloadDecoder``) are accepted, told apart by content.
+    ///
     /// - Parameter source: The name used to prefix problems, e.g. the file path.
     public static func load(from data: Data, catalog: VariantCatalog, source: String = "experiments.json") throws(ConfigError) -> ValidatedExperimentConfig {
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(data)
-        } catch {
-            throw ConfigError(file: source, issues: [ConfigIssue(syntaxError: error)])
-        }
-        let decoder = ConfigDecoder()
-        let decoded = decoder.decode(document)
+        let (decoded, decodingIssues) = try decodeDocument(data, source: source)
         var validator = ConfigValidator(
             config: decoded.config, catalog: catalog,
             slotPaths: decoded.slotPaths, rulePaths: decoded.rulePaths, experimentPaths: decoded.experimentPaths
         )
-        let issues = decoder.issues + validator.validate()
+        let issues = decodingIssues + validator.validate()
         guard issues.isEmpty else { throw ConfigError(file: source, issues: issues) }
         return ValidatedExperimentConfig(config: decoded.config, catalog: catalog)
     }
@@ -59,16 +55,30 @@ extension ExperimentConfig {
     ///
     /// - Parameter source: The name used to prefix problems, e.g. the file path.
     public static func decode(from data: Data, source: String = "experiments.json") throws(ConfigError) -> ExperimentConfig {
+        let (decoded, issues) = try decodeDocument(data, source: source)
+        guard issues.isEmpty else { throw ConfigError(file: source, issues: issues) }
+        return decoded.config
+    }
+
+    /// Parses `data` and decodes it in its format, returning what decoded and every structural problem.
+    ///
+    /// - Throws: `ConfigError` when `data` is not JSON at all.
+    private static func decodeDocument(_ data: Data, source: String) throws(ConfigError) -> (ConfigDecoder.Decoded, [ConfigIssue]) {
         let document: JSONValue
         do {
             document = try JSONParser.parse(data)
         } catch {
             throw ConfigError(file: source, issues: [ConfigIssue(syntaxError: error)])
         }
+        // A GrowthBook SDK payload is recognised by its content: `features` and no `slots`.
+        if GrowthBookPayloadDecoder.isPayload(document) {
+            let decoder = GrowthBookPayloadDecoder()
+            let decoded = decoder.decode(document)
+            return (decoded, decoder.issues)
+        }
         let decoder = ConfigDecoder()
         let decoded = decoder.decode(document)
-        guard decoder.issues.isEmpty else { throw ConfigError(file: source, issues: decoder.issues) }
-        return decoded.config
+        return (decoded, decoder.issues)
     }
 
     /// Reads, decodes and validates the configuration file at `url`; problems are prefixed by the file's path.

@@ -30,6 +30,18 @@ public struct ExperimentDefinition: Sendable, Equatable {
     public var status: ExperimentStatus
     /// What analysis measures for this experiment.
     public var funnel: Funnel?
+    /// The attribute hashed when `hashAttribute` has no usable value; only used with a sticky bucket store, as in
+    /// GrowthBook.
+    public var fallbackAttribute: String?
+    /// The sticky bucket version: bumping it re-buckets everyone (assignments of older versions are ignored).
+    public var bucketVersion: Int
+    /// Users holding a sticky assignment from a bucket version below this are excluded from the experiment.
+    public var minBucketVersion: Int
+    /// Whether this experiment ignores the sticky bucket store.
+    public var disableStickyBucketing: Bool
+    /// The key stored in sticky bucket documents for each variation (GrowthBook's `meta[i].key`); `nil` means the
+    /// variation index as a string.
+    public var variationKeys: [String]?
 
     /// Creates an experiment with GrowthBook's defaults: equal weights, full coverage, hash attribute `id`, hash
     /// version 2 and the key as seed.
@@ -48,7 +60,12 @@ public struct ExperimentDefinition: Sendable, Equatable {
         condition: Condition? = nil,
         force: Int? = nil,
         status: ExperimentStatus = .active,
-        funnel: Funnel? = nil
+        funnel: Funnel? = nil,
+        fallbackAttribute: String? = nil,
+        bucketVersion: Int = 0,
+        minBucketVersion: Int = 0,
+        disableStickyBucketing: Bool = false,
+        variationKeys: [String]? = nil
     ) {
         self.key = key
         self.slot = slot
@@ -66,6 +83,22 @@ public struct ExperimentDefinition: Sendable, Equatable {
         self.force = force
         self.status = status
         self.funnel = funnel
+        self.fallbackAttribute = fallbackAttribute
+        self.bucketVersion = bucketVersion
+        self.minBucketVersion = minBucketVersion
+        self.disableStickyBucketing = disableStickyBucketing
+        self.variationKeys = variationKeys
+    }
+
+    /// The sticky bucket key of variation `index`: its `variationKeys` entry, or the index as a string.
+    public func variationKey(at index: Int) -> String {
+        if let variationKeys, variationKeys.indices.contains(index) { return variationKeys[index] }
+        return String(index)
+    }
+
+    /// The variation whose sticky bucket key is `key`, if any.
+    public func variationIndex(forKey key: String) -> Int? {
+        variations.indices.first { variationKey(at: $0).utf8.elementsEqual(key.utf8) }
     }
 
     /// The bucket ranges bucketing uses: explicit `ranges`, or GrowthBook's ranges from weights and coverage.

@@ -6,6 +6,7 @@
 ///  "variationIndex": 1, "variant": "signup-after-profile", "hashAttribute": "id", "hashValue": "u-42",
 ///  "bucket": 0.4242}
 /// ```
+/// `"stickyBucketUsed": true` is added when a stored sticky bucket decided.
 /// or, for an excluded user, `"inExperiment": false, "exclusionReason": "not_in_coverage"` with `bucket` present
 /// whenever the user was hashed.
 public struct ExperimentEvaluation: Sendable, Hashable {
@@ -27,12 +28,15 @@ public struct ExperimentEvaluation: Sendable, Hashable {
     public var hashAttributeValue: String?
     /// The user's hash in `[0, 1)`; `nil` when the user was not hashed.
     public var bucket: Double?
+    /// Whether a stored sticky bucket decided the variation (or, with `sticky_bucket_version_blocked`, excluded
+    /// the user).
+    public var stickyBucketUsed: Bool
 
     /// Creates an evaluation record.
     public init(
         key: String, slot: SlotID, exclusionReason: ExclusionReason?, forcedByConfig: Bool = false,
         variationIndex: Int? = nil, variant: VariantID? = nil, hashAttribute: String, hashAttributeValue: String? = nil,
-        bucket: Double? = nil
+        bucket: Double? = nil, stickyBucketUsed: Bool = false
     ) {
         self.key = key
         self.slot = slot
@@ -43,6 +47,7 @@ public struct ExperimentEvaluation: Sendable, Hashable {
         self.hashAttribute = hashAttribute
         self.hashAttributeValue = hashAttributeValue
         self.bucket = bucket
+        self.stickyBucketUsed = stickyBucketUsed
     }
 
     /// Whether the user is in the experiment (hashed into a variation, or forced by the experiment's `force`).
@@ -59,6 +64,7 @@ public struct ExperimentEvaluation: Sendable, Hashable {
 extension ExperimentEvaluation: Codable {
     private enum CodingKeys: String, CodingKey {
         case key, slot, inExperiment, exclusionReason, forcedByConfig, variationIndex, variant, hashAttribute, bucket
+        case stickyBucketUsed
         case hashAttributeValue = "hashValue"
     }
 
@@ -74,6 +80,7 @@ extension ExperimentEvaluation: Codable {
         hashAttribute = try container.decode(String.self, forKey: .hashAttribute)
         hashAttributeValue = try container.decodeIfPresent(String.self, forKey: .hashAttributeValue)
         bucket = try container.decodeIfPresent(Double.self, forKey: .bucket)
+        stickyBucketUsed = try container.decodeIfPresent(Bool.self, forKey: .stickyBucketUsed) ?? false
     }
 
     /// Encodes the documented JSON shape, including the derived `inExperiment`.
@@ -89,5 +96,6 @@ extension ExperimentEvaluation: Codable {
         try container.encode(hashAttribute, forKey: .hashAttribute)
         try container.encodeIfPresent(hashAttributeValue, forKey: .hashAttributeValue)
         try container.encodeIfPresent(bucket, forKey: .bucket)
+        if stickyBucketUsed { try container.encode(true, forKey: .stickyBucketUsed) }
     }
 }

@@ -7,7 +7,7 @@ enum GrowthBookComparison {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
+        case (.string(let a), .string(let b)): CodeUnitString.equal(a, b)
         default: false
         }
     }
@@ -101,10 +101,11 @@ enum GrowthBookComparison {
     }
 
     /// Whether `candidates` holds a value strictly equal to `value` (or, when `value` is an array, whether the two
-    /// arrays share an element), as GrowthBook's `isIn`. `caseInsensitive` lowercases strings first (`$ini`).
+    /// arrays share an element), as GrowthBook's `isIn`. `caseInsensitive` lowercases strings first (`$ini`), with
+    /// JavaScript's `toLowerCase` (see ``JavaScriptCase/lowercased(_:)``).
     static func isIn(_ value: JSONValue, candidates: [JSONValue], caseInsensitive: Bool) -> Bool {
         func fold(_ value: JSONValue) -> JSONValue {
-            if caseInsensitive, case .string(let string) = value { return .string(string.lowercased()) }
+            if caseInsensitive, case .string(let string) = value { return .string(JavaScriptCase.lowercased(string)) }
             return value
         }
         let foldedCandidates = caseInsensitive ? candidates.map(fold) : candidates

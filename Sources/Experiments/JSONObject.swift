@@ -1,13 +1,25 @@
 /// A JSON object that remembers the order its keys first appeared in, as JavaScript objects do.
 ///
 /// Key order matters to GrowthBook's literal object equality in conditions. A repeated key keeps its first
-/// position and takes the last value, like `JSON.parse`.
+/// position and takes the last value, like `JSON.parse`. Keys are compared by code units, as in JavaScript: `"é"`
+/// and `"e\u0301"` are two different keys.
 public struct JSONObject: Sendable, Hashable {
     /// One member of the object.
     @usableFromInline
     struct Member: Sendable, Hashable {
         @usableFromInline var key: String
         @usableFromInline var value: JSONValue
+
+        @usableFromInline
+        static func == (lhs: Member, rhs: Member) -> Bool {
+            CodeUnitString.equal(lhs.key, rhs.key) && lhs.value == rhs.value
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(CodeUnitKey(key))
+            hasher.combine(value)
+        }
     }
 
     /// Above this many members lookups go through a dictionary index; below it a linear scan is faster.
@@ -18,7 +30,7 @@ public struct JSONObject: Sendable, Hashable {
     @usableFromInline
     private(set) var storage: [Member] = []
     @usableFromInline
-    var index: [String: Int]?
+    var index: [CodeUnitKey: Int]?
 
     /// Creates an empty object.
     public init() {}
@@ -69,7 +81,7 @@ public struct JSONObject: Sendable, Hashable {
             } else if let newValue {
                 storage.append(Member(key: key, value: newValue))
                 if storage.count > Self.linearLookupLimit {
-                    if index == nil { rebuildIndex() } else { index?[key] = storage.count - 1 }
+                    if index == nil { rebuildIndex() } else { index?[CodeUnitKey(key)] = storage.count - 1 }
                 }
             }
         }
@@ -80,13 +92,25 @@ public struct JSONObject: Sendable, Hashable {
         position(of: key) != nil
     }
 
+    /// The position of `key`, which must be ASCII, in `storage`: ``position(of:)`` without a byte comparison.
+    @inlinable
+    func position(ofASCIIKey key: String) -> Int? {
+        if let index {
+            return index[CodeUnitKey(key)]
+        }
+        for position in storage.indices where CodeUnitString.equal(storage[position].key, asciiKey: key) {
+            return position
+        }
+        return nil
+    }
+
     /// The position of `key` in `storage`, if present.
     @inlinable
     func position(of key: String) -> Int? {
         if let index {
-            return index[key]
+            return index[CodeUnitKey(key)]
         }
-        for position in storage.indices where storage[position].key == key {
+        for position in storage.indices where CodeUnitString.equal(storage[position].key, key) {
             return position
         }
         return nil
@@ -97,9 +121,9 @@ public struct JSONObject: Sendable, Hashable {
             index = nil
             return
         }
-        var rebuilt: [String: Int] = [:]
+        var rebuilt: [CodeUnitKey: Int] = [:]
         for (position, member) in storage.enumerated() {
-            rebuilt[member.key] = position
+            rebuilt[CodeUnitKey(member.key)] = position
         }
         index = rebuilt
     }

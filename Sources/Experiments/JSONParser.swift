@@ -5,8 +5,9 @@ public import Foundation
 /// A leading UTF-8 byte order mark is skipped; a string that is not valid UTF-8 is a syntax error located at its
 /// opening quote, rather than text silently repaired with U+FFFD.
 ///
-/// Objects keep their key order (see ``JSONObject``). Lone UTF-16 surrogates in `\u` escapes, which Swift strings
-/// cannot hold, become U+FFFD.
+/// Objects keep their key order (see ``JSONObject``). A lone UTF-16 surrogate in a `\u` escape (`"\ud800"`), which
+/// JavaScript strings can hold but Unicode text cannot, is a syntax error located at the escape: repairing it to
+/// U+FFFD would silently hash and compare a different string than GrowthBook's SDKs do.
 public enum JSONParser {
     /// Nesting deeper than this is rejected rather than risking the stack.
     public static let maximumDepth = 512
@@ -176,6 +177,12 @@ private struct Reader {
         position += 1
         var units: [UInt16] = []
         var utf8: [UInt8] = []
+        // Where the escape of a high surrogate waiting for its low half starts.
+        var pendingHighSurrogate: Int?
+        func loneSurrogate(at offset: Int) -> JSONSyntaxError {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 6, bytes.count)]), as: UTF8.self)
+            return error("lone UTF-16 surrogate \(text) is not Unicode text (a surrogate escape needs its pair)", at: offset)
+        }
         // Plain runs are copied as UTF-8; escapes are decoded as UTF-16 so surrogate pairs can be joined.
         func flushUnits() {
             guard !units.isEmpty else { return }
@@ -184,6 +191,9 @@ private struct Reader {
         }
         while true {
             guard let byte = current else { throw error("unterminated string", at: start) }
+            if let pending = pendingHighSurrogate, byte != UInt8(ascii: "\\") || bytes.dropFirst(position + 1).first != UInt8(ascii: "u") {
+                throw loneSurrogate(at: pending)
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
@@ -205,7 +215,19 @@ private struct Reader {
                 case UInt8(ascii: "n"): units.append(0x0A)
                 case UInt8(ascii: "r"): units.append(0x0D)
                 case UInt8(ascii: "t"): units.append(0x09)
-                case UInt8(ascii: "u"): units.append(try parseHexQuad())
+                case UInt8(ascii: "u"):
+                    let escapeStart = position - 2
+                    let unit = try parseHexQuad()
+                    if UTF16.isLeadSurrogate(unit) {
+                        if let pending = pendingHighSurrogate { throw loneSurrogate(at: pending) }
+                        pendingHighSurrogate = escapeStart
+                    } else if UTF16.isTrailSurrogate(unit) {
+                        guard pendingHighSurrogate != nil else { throw loneSurrogate(at: escapeStart) }
+                        pendingHighSurrogate = nil
+                    } else if let pending = pendingHighSurrogate {
+                        throw loneSurrogate(at: pending)
+                    }
+                    units.append(unit)
                 default:
                     throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(escaped)))'", at: position - 2)
                 }

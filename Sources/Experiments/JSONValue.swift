@@ -1,7 +1,8 @@
 /// A JSON document: the attribute values conditions are evaluated against and the raw form of configuration files.
 ///
 /// Numbers are IEEE-754 doubles, as in JavaScript, so integers above 2^53 lose precision exactly as they would in
-/// GrowthBook's JS SDK.
+/// GrowthBook's JS SDK. Strings compare by code units, as in JavaScript (`"é"` is not `"e\u0301"`), not by
+/// Swift's canonical equivalence.
 public enum JSONValue: Sendable, Hashable {
     /// The JSON literal `null`.
     case null
@@ -101,5 +102,44 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     /// Creates an object value, keeping the literal's key order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements))
+    }
+}
+
+extension JSONValue {
+    /// Equal JSON: same type, equal numbers and Booleans, strings with the same code units, arrays and objects equal
+    /// member by member (objects in the same key order).
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): CodeUnitString.equal(a, b)
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    /// Hashes consistently with ``==(_:_:)``: strings by their code units.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let flag):
+            hasher.combine(1 as UInt8)
+            hasher.combine(flag)
+        case .number(let number):
+            hasher.combine(2 as UInt8)
+            hasher.combine(number)
+        case .string(let string):
+            hasher.combine(3 as UInt8)
+            hasher.combine(CodeUnitKey(string))
+        case .array(let elements):
+            hasher.combine(4 as UInt8)
+            hasher.combine(elements)
+        case .object(let object):
+            hasher.combine(5 as UInt8)
+            hasher.combine(object)
+        }
     }
 }

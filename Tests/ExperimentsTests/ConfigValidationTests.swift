@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Configuration loading and validation")
 struct ConfigValidationTests {
-    @Test("the bundled Configuration/experiments.json validates clean against the sample app's four variants")
+    @Test("the bundled Configuration/onboarding/experiments.json validates clean against the sample app's four variants")
     func bundledConfigurationIsValid() throws {
         let loaded = try ExperimentConfig.load(contentsOf: TestResources.bundledConfiguration, catalog: TestResources.sampleCatalog)
         #expect(loaded.config.slots.map(\.id) == ["app-shell", "auth-flow"])

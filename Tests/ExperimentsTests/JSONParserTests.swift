@@ -19,10 +19,25 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(value.jsonText) == value)
     }
 
-    @Test("escaped surrogate pairs decode to one scalar, and a lone surrogate becomes U+FFFD")
+    @Test("escaped surrogate pairs decode to one scalar")
     func surrogates() throws {
         #expect(try JSONParser.parse(#""\ud83d\ude00x""#) == "😀x")
-        #expect(try JSONParser.parse(#""a\ud83db""#) == "a\u{FFFD}b")
+    }
+
+    @Test("a lone surrogate escape is a syntax error located at the escape, not text repaired to U+FFFD", arguments: [
+        (#""a\ud83db""#, "line 1, column 3: lone UTF-16 surrogate \\ud83d is not Unicode text (a surrogate escape needs its pair)"),
+        (#""\ude00""#, "line 1, column 2: lone UTF-16 surrogate \\ude00 is not Unicode text (a surrogate escape needs its pair)"),
+        (#"{"k": "\ud800\n"}"#, "line 1, column 8: lone UTF-16 surrogate \\ud800 is not Unicode text (a surrogate escape needs its pair)"),
+        (#"["\ud800\ud800\udc00"]"#, "line 1, column 3: lone UTF-16 surrogate \\ud800 is not Unicode text (a surrogate escape needs its pair)"),
+        (#""\ud800""#, "line 1, column 2: lone UTF-16 surrogate \\ud800 is not Unicode text (a surrogate escape needs its pair)"),
+    ])
+    func loneSurrogates(text: String, message: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            #expect(error.description == message)
+        }
     }
 
     @Test("syntax errors report line and column", arguments: [

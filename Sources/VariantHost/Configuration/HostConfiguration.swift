@@ -52,11 +52,15 @@ public struct HostConfiguration: Sendable {
 
     /// Assigns every slot for `user`, described by `attributes`; `forced` variants, by slot, win.
     ///
-    /// The user id is the `id` attribute unless `attributes` already holds one.
-    public func assign(user: String, attributes: Attributes = Attributes(), forced: [String: String] = [:]) -> SessionAssignment {
+    /// The user id is the `id` attribute unless `attributes` already holds one. With `stickyBuckets`, users keep the
+    /// variation a store recorded for them (GrowthBook's sticky bucketing) and new assignments are recorded in it.
+    public func assign(
+        user: String, attributes: Attributes = Attributes(), forced: [String: String] = [:],
+        stickyBuckets: (any StickyBucketStore)? = nil
+    ) -> SessionAssignment {
         var withID = attributes
         if !withID.contains("id") { withID["id"] = .string(user) }
         let forcedVariants = Dictionary(uniqueKeysWithValues: forced.map { (SlotID($0.key), VariantID($0.value)) })
-        return assigner.assign(attributes: withID, forcedVariants: forcedVariants)
+        return assigner.assign(attributes: withID, forcedVariants: forcedVariants, stickyBuckets: stickyBuckets)
     }
 }

@@ -25,7 +25,7 @@ extension SlotAssignment {
     /// How the variant was chosen, in a few words, such as `experiment onboarding-order`.
     public var reasonSummary: String {
         switch reason {
-        case .experiment(let key, _, _, _, _): "experiment \(key)"
+        case .experiment(let key, _, _, _, _): stickyBucketUsed ? "experiment \(key), sticky bucket" : "experiment \(key)"
         case .forced: "forced"
         case .forcedByConfig(let key, _): "forced by experiment \(key)"
         case .rule(let index): "rule \(index)"

@@ -59,6 +59,7 @@ public final class SessionRecorder {
                     properties.add("hash_attribute", hashAttribute)
                     properties.add("hash_value", hashValue)
                     properties.add("slot", slot)
+                    if assignment.stickyBucketUsed { properties.add("sticky_bucket", "true") }
                     properties.add("variation_index", String(variationIndex))
                 }
             case .forced, .forcedByConfig, .rule, .default:

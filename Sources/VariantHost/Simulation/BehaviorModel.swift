@@ -2,7 +2,7 @@ import Foundation
 
 /// How synthetic users behave: who they are and what they do on each screen.
 ///
-/// Loaded from a JSON file (Configuration/behavior.json is the bundled one):
+/// Loaded from a JSON file (Configuration/<app>/behavior.json is an app's bundled one):
 ///
 /// ```json
 /// {

@@ -17,6 +17,8 @@ struct Assign: ParsableCommand {
     @Option(help: ArgumentHelp("The experiment config (default: Configuration/<app>/experiments.json).", valueName: "path"))
     var config: String?
 
+    @OptionGroup var stickyStore: StickyStoreOption
+
     @Flag(help: "Print the stable JSON form instead of a table.")
     var json = false
 
@@ -28,7 +30,9 @@ struct Assign: ParsableCommand {
         let registry = try Host.registry(app: appOptions.app, configPath: config)
         let configuration = try Host.configuration(path: config, registry: registry)
         let user = userOptions.user ?? ""
-        let assignment = configuration.assign(user: user, attributes: try userOptions.parsedAttributes())
+        let store = try stickyStore.open()
+        let assignment = configuration.assign(user: user, attributes: try userOptions.parsedAttributes(), stickyBuckets: store)
+        try StickyStoreOption.flush(store)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -43,9 +47,10 @@ struct Assign: ParsableCommand {
         for experiment in assignment.experiments {
             let variation = experiment.variationIndex.map { "\($0): \(experiment.variant?.rawValue ?? "")" }
                 ?? (experiment.exclusionReason?.rawValue ?? "-")
+            let decidedBy = experiment.stickyBucketUsed ? " (sticky bucket)" : ""
             let hashed = "\(experiment.hashAttribute)=\(experiment.hashAttributeValue ?? "(missing)")"
             experiments.append([
-                experiment.key, experiment.inExperiment ? "yes" : "no", variation, hashed,
+                experiment.key, experiment.inExperiment ? "yes" : "no", variation + decidedBy, hashed,
                 experiment.bucket.map { String(format: "%.4f", $0) } ?? "-",
             ])
         }

@@ -35,6 +35,8 @@ struct Run: ParsableCommand {
     ))
     var config: String?
 
+    @OptionGroup var stickyStore: StickyStoreOption
+
     @Option(help: ArgumentHelp("The JSON Lines file events are appended to.", valueName: "path"))
     var events = "events.jsonl"
 
@@ -48,11 +50,14 @@ struct Run: ParsableCommand {
         let registry = try Host.registry(app: appOptions.app, configPath: config, variants: variants)
         let configuration = try Host.configuration(path: config, registry: registry)
         let user = userOptions.user ?? Identifiers.random(prefix: "u")
+        let store = try stickyStore.open()
         let assignment = configuration.assign(
             user: user,
             attributes: try userOptions.parsedAttributes(),
-            forced: try forcedVariants(in: registry)
+            forced: try forcedVariants(in: registry),
+            stickyBuckets: store
         )
+        try StickyStoreOption.flush(store)
         let terminal = try makeTerminalUser()
         let sink: JSONLinesFileSink
         do {

@@ -21,6 +21,8 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The experiment config (default: Configuration/<app>/experiments.json when it exists).", valueName: "path"))
     var config: String?
 
+    @OptionGroup var stickyStore: StickyStoreOption
+
     @Option(help: ArgumentHelp("The behaviour model (default: Configuration/<app>/behavior.json).", valueName: "path"))
     var behavior: String?
 
@@ -55,7 +57,8 @@ struct Simulate: AsyncParsableCommand {
             configuration: try Host.configuration(path: config, registry: registry),
             behavior: try Host.behavior(path: behavior, app: registry.app.name),
             registry: registry,
-            durability: fsync ? .machineCrash : .processCrash
+            durability: fsync ? .machineCrash : .processCrash,
+            stickyBuckets: try stickyStore.open()
         )
         let figures = try await runner.run(into: events, existing: append ? .append : replace ? .replace : .refuse)
         StandardIO.write(figures.summary)

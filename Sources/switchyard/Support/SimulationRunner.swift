@@ -22,6 +22,8 @@ struct SimulationRunner {
     var registry: VariantRegistry
     /// Whether every batch written is also `fsync`ed (`--fsync`).
     var durability: JSONLinesFileSink.Durability = .processCrash
+    /// Where users' sticky bucket assignments are kept (`--sticky-store`), if anywhere.
+    var stickyBuckets: FileStickyBucketStore?
 
     /// Simulates into `path` and returns the figures of the run.
     func run(into path: String, existing: ExistingLog) async throws -> SimulationFigures {
@@ -42,6 +44,7 @@ struct SimulationRunner {
             throw CommandError("cannot log events: \(error)")
         }
         let configuration = configuration
+        let stickyBuckets = stickyBuckets
         let progress = ProgressLine(enabled: StandardIO.errorIsTerminal)
         let clock = ContinuousClock()
         let started = clock.now
@@ -51,12 +54,13 @@ struct SimulationRunner {
                 registry: registry,
                 behavior: behavior,
                 assign: { user in
-                    configuration.assign(user: user.id, attributes: user.attributes).slots
+                    configuration.assign(user: user.id, attributes: user.attributes, stickyBuckets: stickyBuckets).slots
                 },
                 log: log,
                 progress: { progress.show($0, elapsed: clock.now - started) }
             )
             try log.flush()
+            try StickyStoreOption.flush(stickyBuckets)
         } catch {
             progress.finish()
             guard writesAside else { throw CommandError("\(error)") }
