@@ -25,14 +25,14 @@ struct StickyStoreCommandTests {
         let cli = try CLI()
         try Self.config(weights: [0, 1]).write(toFile: cli.path("before.json"), atomically: true, encoding: .utf8)
         try Self.config(weights: [1, 0]).write(toFile: cli.path("after.json"), atomically: true, encoding: .utf8)
-        let first = try cli.run(["assign", "--user", "u-1", "--config", "before.json", "--sticky-store", "sticky.json", "--json"])
+        let first = try cli.run(["assign", "--app", "onboarding", "--user", "u-1", "--config", "before.json", "--sticky-store", "sticky.json", "--json"])
         #expect(first.status == 0, "\(first.standardError)")
         #expect(Self.authFlow(first) == ("signup-after-profile", false))
-        let second = try cli.run(["assign", "--user", "u-1", "--config", "after.json", "--sticky-store", "sticky.json", "--json"])
+        let second = try cli.run(["assign", "--app", "onboarding", "--user", "u-1", "--config", "after.json", "--sticky-store", "sticky.json", "--json"])
         #expect(Self.authFlow(second) == ("signup-after-profile", true))
-        let withoutStore = try cli.run(["assign", "--user", "u-1", "--config", "after.json", "--json"])
+        let withoutStore = try cli.run(["assign", "--app", "onboarding", "--user", "u-1", "--config", "after.json", "--json"])
         #expect(Self.authFlow(withoutStore) == ("signup-before-profile", false))
-        let table = try cli.run(["assign", "--user", "u-1", "--config", "after.json", "--sticky-store", "sticky.json"])
+        let table = try cli.run(["assign", "--app", "onboarding", "--user", "u-1", "--config", "after.json", "--sticky-store", "sticky.json"])
         #expect(table.standardOutput.contains("1: signup-after-profile (sticky bucket)"))
     }
 
@@ -43,7 +43,7 @@ struct StickyStoreCommandTests {
         let users = (0..<8).map { "user-\($0)" }
         let statuses = Mutex<[Int32]>([])
         DispatchQueue.concurrentPerform(iterations: users.count) { index in
-            let result = try? cli.run(["assign", "--user", users[index], "--config", "config.json", "--sticky-store", "sticky.json", "--json"])
+            let result = try? cli.run(["assign", "--app", "onboarding", "--user", users[index], "--config", "config.json", "--sticky-store", "sticky.json", "--json"])
             statuses.withLock { $0.append(result?.status ?? -1) }
         }
         #expect(statuses.withLock { $0 } == Array(repeating: 0, count: users.count))
@@ -58,15 +58,15 @@ struct StickyStoreCommandTests {
         let cli = try CLI()
         try Self.config(weights: [0, 1]).write(toFile: cli.path("before.json"), atomically: true, encoding: .utf8)
         try Self.config(weights: [1, 0]).write(toFile: cli.path("after.json"), atomically: true, encoding: .utf8)
-        _ = try cli.run(["assign", "--user", "u-1", "--config", "before.json", "--sticky-store", "sticky.json"])
-        let run = try cli.run(["run", "--user", "u-1", "--config", "after.json", "--sticky-store", "sticky.json", "--events", "run.jsonl"], input: "q\n")
+        _ = try cli.run(["assign", "--app", "onboarding", "--user", "u-1", "--config", "before.json", "--sticky-store", "sticky.json"])
+        let run = try cli.run(["run", "--app", "onboarding", "--user", "u-1", "--config", "after.json", "--sticky-store", "sticky.json", "--events", "run.jsonl"], input: "q\n")
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("auth-flow=signup-after-profile (experiment onboarding-order, sticky bucket)"))
         let exposure = try #require(cli.contents(of: "run.jsonl")?.split(separator: "\n").first { $0.contains(#""type":"exposure""#) })
         #expect(exposure.contains(#""sticky_bucket":"true""#))
 
         let simulate = try cli.run([
-            "simulate", "--users", "50", "--config", "before.json", "--behavior", Repository.behavior,
+            "simulate", "--app", "onboarding", "--users", "50", "--config", "before.json", "--behavior", Repository.behavior,
             "--events", "sim.jsonl", "--sticky-store", "sim-sticky.json",
         ])
         #expect(simulate.status == 0, "\(simulate.standardError)")
@@ -78,7 +78,7 @@ struct StickyStoreCommandTests {
     func corruptStore() throws {
         let cli = try CLI()
         try "{\"version\": 1, \"documents\": [".write(toFile: cli.path("sticky.json"), atomically: true, encoding: .utf8)
-        let result = try cli.run(["assign", "--user", "u-1", "--sticky-store", "sticky.json"])
+        let result = try cli.run(["assign", "--app", "onboarding", "--user", "u-1", "--sticky-store", "sticky.json"])
         #expect(result.status != 0)
         #expect(result.standardError.contains("--sticky-store sticky.json: line 1, column 30: malformed JSON"))
         #expect(cli.contents(of: "sticky.json") == "{\"version\": 1, \"documents\": [")
