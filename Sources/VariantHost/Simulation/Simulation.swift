@@ -39,6 +39,11 @@ public struct Simulation: Sendable {
         self.arrivalWindowSeconds = max(1, arrivalWindowSeconds)
     }
 
+    /// How many batches actually run at once: `jobs`, but never more than there are batches of users.
+    public var jobsAtOnce: Int {
+        min(jobs, max(1, (users + Self.batchSize - 1) / Self.batchSize))
+    }
+
     /// Runs the simulation, appending every event to `log`.
     ///
     /// - Parameters:

@@ -9,7 +9,14 @@ struct Assign: ParsableCommand {
         abstract: "Show which variant a user gets in every slot, and how every experiment treats them."
     )
 
-    @OptionGroup var userOptions: UserOptions
+    /// Taken as it is even when it starts with a dash, as an id such as `-5` may.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The user id: the attribute `id` experiments hash.", valueName: "id")
+    )
+    var user: String
+
+    @OptionGroup var attributeOptions: AttributeOptions
 
     @Option(help: ArgumentHelp("The experiment config (default: Configuration/experiments.json).", valueName: "path"))
     var config: String?
@@ -17,15 +24,15 @@ struct Assign: ParsableCommand {
     @Flag(help: "Print the stable JSON form instead of a table.")
     var json = false
 
-    func validate() throws {
-        guard userOptions.user != nil else { throw ValidationError("--user is required") }
-    }
-
     func run() throws {
         let registry = try Host.registry()
+        guard config != nil || FileManager.default.fileExists(atPath: HostConfiguration.defaultPath) else {
+            throw CommandError(
+                "no experiment config: \(HostConfiguration.defaultPath) does not exist here; run from the repository root or pass --config"
+            )
+        }
         let configuration = try Host.configuration(path: config, registry: registry)
-        let user = userOptions.user ?? ""
-        let assignment = configuration.assign(user: user, attributes: try userOptions.parsedAttributes())
+        let assignment = configuration.assign(user: user, attributes: try attributeOptions.parsedAttributes())
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -19,7 +19,7 @@ struct Demo: AsyncParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
-    var jobs: Int = ProcessInfoCores.active
+    var jobs: Int?
 
     @Option(help: ArgumentHelp("Where the demo's log and HTML report go.", valueName: "path"))
     var directory = "switchyard-demo"
@@ -45,7 +45,7 @@ struct Demo: AsyncParsableCommand {
         }
         let eventsPath = directory + "/events.jsonl"
         let runner = SimulationRunner(
-            simulation: Simulation(users: users, seed: seed, jobs: jobs),
+            simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active),
             configuration: configuration,
             behavior: try Host.behavior(path: behavior),
             registry: registry
@@ -56,7 +56,7 @@ struct Demo: AsyncParsableCommand {
         var accumulator = ExperimentLogAccumulator(options: ReportOptions(experiments: configuration.reportConfigurations))
         let summary: ReadSummary
         do {
-            summary = try FlowEventReader(paths: [eventsPath]).readParallel(workers: jobs) { batch in
+            summary = try FlowEventReader(paths: [eventsPath]).readParallel(workers: jobs ?? ProcessInfoCores.active) { batch in
                 accumulator.consume(contentsOf: batch)
             }
         } catch {

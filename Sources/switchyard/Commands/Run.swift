@@ -69,9 +69,10 @@ struct Run: ParsableCommand {
         } catch {
             throw CommandError(error.description)
         }
-        if InterruptSignal.wasReceived {
-            StandardIO.write("\nInterrupted: the walk was logged as abandoned in \(events).\n")
-            throw ExitCode(130)
+        if let signal = InterruptSignal.receivedSignal {
+            let name = signal == SIGINT ? "Interrupted" : signal == SIGHUP ? "Hung up" : "Terminated"
+            StandardIO.write("\n\(name): the walk was logged as abandoned in \(events).\n")
+            throw ExitCode(128 + signal)
         }
         if let inputError = terminal.inputError {
             throw CommandError("\(input ?? "standard input"): \(inputError); the walk was logged as abandoned in \(events)")

@@ -32,7 +32,14 @@ struct SimulationRunner {
         // Appending goes straight to the log, which other processes may be appending to as well.
         let writesAside = existing != .append
         let target = writesAside ? destination.file + ".partial" : path
-        if writesAside { try? FileManager.default.removeItem(atPath: target) }
+        if writesAside {
+            if FileManager.default.fileExists(atPath: target) {
+                StandardIO.writeError("note: removing \(target), left by an earlier simulation that did not finish\n")
+                try? FileManager.default.removeItem(atPath: target)
+            }
+            PartialFileCleanup.arm(removing: target)
+        }
+        defer { PartialFileCleanup.disarm() }
         let log: JSONLinesFileSink
         do {
             // A simulated log is written once and can run to gigabytes: keeping it in the page cache
@@ -72,7 +79,7 @@ struct SimulationRunner {
             }
             if durability == .machineCrash { syncDirectory(containing: destination.file) }
         }
-        return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobs, path: path)
+        return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobsAtOnce, path: path)
     }
 }
 
