@@ -5,8 +5,10 @@ public import Foundation
 /// A leading UTF-8 byte order mark is skipped; a string that is not valid UTF-8 is a syntax error located at its
 /// opening quote, rather than text silently repaired with U+FFFD.
 ///
-/// Objects keep their key order (see ``JSONObject``). Lone UTF-16 surrogates in `\u` escapes, which Swift strings
-/// cannot hold, become U+FFFD.
+/// Objects keep their key order (see ``JSONObject``). A key that appears twice in one object is a syntax error
+/// naming its path (`experiments[0].coverage`): which value should win is a guess, and the last one silently
+/// winning has turned a config into one that excludes everyone. Lone UTF-16 surrogates in `\u` escapes, which
+/// Swift strings cannot hold, become U+FFFD.
 public enum JSONParser {
     /// Nesting deeper than this is rejected rather than risking the stack.
     public static let maximumDepth = 512
@@ -49,6 +51,8 @@ public enum JSONParser {
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// The keys and indices leading to the value being parsed, for errors that name a path.
+    private var path: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -127,7 +131,13 @@ private struct Reader {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let keyStart = position
             let key = try parseString()
+            path.append(path.isEmpty ? key : "." + key)
+            defer { path.removeLast() }
+            if object[key] != nil {
+                throw error("duplicate key \(path.joined()): each key may appear once in an object", at: keyStart)
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key \"\(key)\"") }
             position += 1
@@ -157,6 +167,8 @@ private struct Reader {
         }
         while true {
             skipWhitespace()
+            path.append("[\(elements.count)]")
+            defer { path.removeLast() }
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
             switch current {

@@ -45,6 +45,7 @@ private enum TrackedApp: HostedApp {
 
     static var name: String { BundledVariants.app.name }
     static var slots: [FlowSlot] { BundledVariants.app.slots }
+    static var screenNames: [String] { BundledVariants.app.screenNames }
 
     static func makeRootCoordinator(for selection: VariantSelection, navigator: Navigator) throws(CompositionError) -> Coordinator {
         objects.sessionStarting()

@@ -13,6 +13,9 @@ public enum Onboarding: HostedApp {
 
     public static var slots: [FlowSlot] { [OnboardingSlot.appShell, OnboardingSlot.authFlow] }
 
+    /// The screens of `HeadlessScreens`, which every variant shows.
+    public static var screenNames: [String] { ["welcome", "signup", "profile", "home"] }
+
     public static func makeRootCoordinator(
         for selection: VariantSelection,
         navigator: Navigator

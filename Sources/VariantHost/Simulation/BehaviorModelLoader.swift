@@ -1,3 +1,4 @@
+import Experiments
 import Foundation
 
 /// Reads a behaviour model from JSON, reporting every problem with its JSON path.
@@ -21,6 +22,12 @@ public enum BehaviorModelLoader {
 
     /// Parses a model from JSON `data`; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(ModelFileError) -> BehaviorModel {
+        do {
+            // The strict parser refuses what JSONSerialization lets through: a key given twice, of which it keeps one.
+            _ = try JSONParser.parse(data)
+        } catch {
+            throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "not valid JSON: \(error)")])
+        }
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

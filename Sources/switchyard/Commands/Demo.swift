@@ -47,7 +47,7 @@ struct Demo: AsyncParsableCommand {
         let runner = SimulationRunner(
             simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active),
             configuration: configuration,
-            behavior: try Host.behavior(path: behavior),
+            behavior: try Host.behavior(path: behavior, registry: registry),
             registry: registry
         )
         let figures = try await runner.run(into: eventsPath, existing: .replace)

@@ -50,7 +50,7 @@ struct Simulate: AsyncParsableCommand {
         let runner = SimulationRunner(
             simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active),
             configuration: try Host.configuration(path: config, registry: registry),
-            behavior: try Host.behavior(path: behavior),
+            behavior: try Host.behavior(path: behavior, registry: registry),
             registry: registry,
             durability: fsync ? .machineCrash : .processCrash
         )

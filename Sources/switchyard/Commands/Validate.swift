@@ -29,7 +29,7 @@ struct Validate: ParsableCommand {
         )
         if let behavior {
             do {
-                let model = try BehaviorModelLoader.load(contentsOf: behavior)
+                let model = try BehaviorModelLoader.load(contentsOf: behavior, for: registry)
                 StandardIO.write("\(behavior): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))\n")
             } catch {
                 throw problems(error.issues.count, error)

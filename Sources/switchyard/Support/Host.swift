@@ -30,10 +30,10 @@ enum Host {
         try configuration(path: path, registry: registry()).reportConfigurations
     }
 
-    /// The behaviour model at `path`.
-    static func behavior(path: String) throws -> BehaviorModel {
+    /// The behaviour model at `path`, checked against the screens and variants of `registry`.
+    static func behavior(path: String, registry: VariantRegistry) throws -> BehaviorModel {
         do {
-            return try BehaviorModelLoader.load(contentsOf: path)
+            return try BehaviorModelLoader.load(contentsOf: path, for: registry)
         } catch {
             throw CommandError(error.description)
         }
