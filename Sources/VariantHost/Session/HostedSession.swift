@@ -48,7 +48,8 @@ public struct HostedSession {
         sink: any FlowEventSink,
         clock: any EventClock,
         user flowUser: inout some FlowUser,
-        runner: FlowRunner = FlowRunner()
+        runner: FlowRunner = FlowRunner(),
+        budget: SessionEventBudget? = nil
     ) throws(HostError) -> FlowOutcome {
         let navigator = Navigator()
         let root: Coordinator
@@ -58,6 +59,7 @@ public struct HostedSession {
             throw .composition(error)
         }
         let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
+        recorder.budget = budget
         navigator.observer = { recorder.record($0) }
         recorder.recordStart(of: assignments)
         let outcome = runner.run(root, user: &flowUser)

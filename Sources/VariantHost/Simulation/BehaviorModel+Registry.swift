@@ -18,15 +18,15 @@ extension BehaviorModelLoader {
         let screenMessage = "unknown screen; the \(registry.app.name) app shows: \(registry.app.screenNames.joined(separator: ", "))"
         var issues: [ModelIssue] = []
         for name in model.screens.keys where !screens.contains(name) {
-            issues.append(ModelIssue(path: "screens.\(name)", message: screenMessage))
+            issues.append(ModelIssue(path: "screens.\(shortened(name))", message: screenMessage))
         }
         for (variant, overrides) in model.variantScreens {
             if registry.variant(id: variant) == nil {
                 let known = registry.variants.map { $0.id }.joined(separator: ", ")
-                issues.append(ModelIssue(path: "variants.\(variant)", message: "unknown variant; expected one of: \(known)"))
+                issues.append(ModelIssue(path: "variants.\(shortened(variant))", message: "unknown variant; expected one of: \(known)"))
             }
             for name in overrides.keys where !screens.contains(name) {
-                issues.append(ModelIssue(path: "variants.\(variant).\(name)", message: screenMessage))
+                issues.append(ModelIssue(path: "variants.\(shortened(variant)).\(shortened(name))", message: screenMessage))
             }
         }
         return issues.sorted { $0.path < $1.path }

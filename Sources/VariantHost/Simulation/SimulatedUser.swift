@@ -14,6 +14,8 @@ public struct SimulatedUser: FlowUser {
     private let emailAddress: String
     private let displayName: String
     private var backRefusedOn: ObjectIdentifier?
+    /// The session's event budget: once it is spent, the user leaves.
+    var budget: SessionEventBudget?
 
     /// Creates a user numbered `index`, behaving as `behaviors` says, drawing with `generator`
     /// and advancing `clock` by its thinking time.
@@ -31,6 +33,10 @@ public struct SimulatedUser: FlowUser {
     }
 
     public mutating func nextTurn(on screen: any Screen) -> UserTurn {
+        if let budget, budget.isSpent {
+            budget.stoppedTheSession = true
+            return .quit
+        }
         let behavior = behaviors.entry(forScreen: screen.name)
         clock.advance(byMilliseconds: behavior.thinkTime.draw(using: &generator))
         let content = screen.content

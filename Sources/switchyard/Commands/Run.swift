@@ -42,6 +42,12 @@ struct Run: ParsableCommand {
     @Flag(help: "fsync the log after every event, so the walk survives the machine losing power.")
     var fsync = false
 
+    func validate() throws {
+        if let user = userOptions.user, let problem = FlowEventLimits.tooLong(user, "id") {
+            throw ValidationError("--user: \(problem), as it is logged in every event")
+        }
+    }
+
     func run() throws {
         let registry = try Host.registry()
         let configuration = try Host.configuration(path: config, registry: registry)

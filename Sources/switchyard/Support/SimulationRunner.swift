@@ -110,7 +110,15 @@ struct SimulationFigures {
               completed \(tally.completed.grouped) (\(String(format: "%.1f", completedShare))%), abandoned \(tally.abandoned.grouped)
               \(tally.events.grouped) events, \(String(format: "%.1f", Double(tally.bytes) / 1_048_576)) MiB -> \(path)
 
-            """
+            """ + eventLimitNote
+    }
+
+    /// A warning when the behaviour model kept sessions going until the simulation stopped them.
+    private var eventLimitNote: String {
+        guard tally.stoppedAtEventLimit > 0 else { return "" }
+        return "  note: \(tally.stoppedAtEventLimit.grouped) sessions reached \(Simulation.maximumEventsPerSession.grouped) events "
+            + "and were stopped (flow_abandoned with reason \"\(SessionRecorder.eventLimitReason)\"): does the behaviour model "
+            + "ever leave its loops?\n"
     }
 }
 
