@@ -43,7 +43,8 @@ final class FileByteSource {
         }
         descriptor = fd
         let isRegular = (status.st_mode & S_IFMT) == S_IFREG
-        sizeAtOpen = isRegular && !path.hasSuffix(".gz") ? Int(exactly: status.st_size) : nil
+        // A regular file of size 0 may still have content (the files of /proc): read it to its end.
+        sizeAtOpen = isRegular && status.st_size > 0 && !path.hasSuffix(".gz") ? Int(exactly: status.st_size) : nil
         if path.hasSuffix(".gz") {
             guard let file = gzdopen(fd, "rb") else {
                 close(fd)
