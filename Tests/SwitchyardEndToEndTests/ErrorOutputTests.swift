@@ -14,7 +14,12 @@ struct ErrorOutputTests {
     /// datagram, and returns the datagrams in order.
     func errorWrites(_ arguments: [String]) throws -> [String] {
         var sockets: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0, &sockets) == 0)
+        #if canImport(Glibc)
+        let datagram = Int32(SOCK_DGRAM.rawValue)
+        #else
+        let datagram = SOCK_DGRAM
+        #endif
+        #expect(socketpair(AF_UNIX, datagram, 0, &sockets) == 0)
         let process = Process()
         process.executableURL = CLI.executable
         process.arguments = arguments

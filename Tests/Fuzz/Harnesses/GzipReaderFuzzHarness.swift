@@ -7,7 +7,7 @@ public enum GzipReaderFuzzHarness: FuzzHarness {
     public static let name = "gzip"
 
     public static func run(_ input: UnsafeBufferPointer<UInt8>) -> FuzzOutcome {
-        let files = FuzzFiles()
+        let files = FuzzFiles.shared
         let bytes = Array(input)
         let path = files.write(bytes, to: "log.jsonl.gz")
         let sequential = ReaderResult { try FlowEventReader(paths: [path]).read($0) }

@@ -17,7 +17,7 @@ public enum ReportFuzzHarness: FuzzHarness {
             control: selector & 8 == 8 ? "v\(Int(selector >> 4) % 3)" : nil
         )
         let logs = LogProgram.logs(from: &program)
-        let files = FuzzFiles()
+        let files = FuzzFiles.shared
         let paths = [
             files.write(logs[0], to: "a.jsonl"), files.write(logs[1], to: "b.jsonl"),
             files.writeCompressed(logs[2], to: "c.jsonl.gz"),
