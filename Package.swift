@@ -65,7 +65,7 @@ let variantTargets: [Target] = variants.map { variant in
 /// The libFuzzer targets under Tests/Fuzz/Targets. They exist only when SWITCHYARD_FUZZ=1, as set by
 /// Tests/Fuzz/run-fuzzers.sh, which builds them with `--sanitize fuzzer`: ordinary builds and CI never see them.
 let fuzzTargets: [Target] = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ"] == "1"
-    ? ["FuzzConfig", "FuzzCondition", "FuzzEventLines", "FuzzBehaviorModel"].map { name in
+    ? ["FuzzConfig", "FuzzCondition", "FuzzEventLines", "FuzzBehaviorModel", "FuzzGzipReader", "FuzzReport"].map { name in
         .executableTarget(
             name: name,
             dependencies: ["FuzzHarnesses"],
@@ -216,7 +216,7 @@ let package = Package(
         // through them without the fuzzer.
         .target(
             name: "FuzzHarnesses",
-            dependencies: ["Experiments", "FlowEvents", "VariantHost"],
+            dependencies: ["Experiments", "FlowEvents", "FlowReports", "VariantHost", "CZlib"],
             path: "Tests/Fuzz/Harnesses",
             swiftSettings: strictSettings
         ),

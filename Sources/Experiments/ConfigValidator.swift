@@ -42,6 +42,14 @@ struct ConfigValidator {
         issues.append(ConfigIssue(path: path, message: message))
     }
 
+    /// Reports a name longer than an event field may hold: it would be logged in events the reader refuses.
+    private mutating func checkLength(of name: String, at path: JSONPath) {
+        let bytes = name.utf8.count
+        if bytes > ConfigLimits.maximumNameBytes {
+            report(path, "\(bytes) bytes long; at most \(ConfigLimits.maximumNameBytes), as it is logged in events")
+        }
+    }
+
     private var declaredSlots: String {
         config.slots.map { $0.id.rawValue }.joined(separator: ", ")
     }
@@ -58,6 +66,7 @@ struct ConfigValidator {
             } else {
                 firstPathBySlot[slot.id] = path
             }
+            checkLength(of: slot.id.rawValue, at: path.appending("id"))
             checkVariant(slot.defaultVariant, fills: slot.id, at: path.appending("default"))
         }
     }
@@ -100,6 +109,8 @@ struct ConfigValidator {
     }
 
     private mutating func validate(_ experiment: ExperimentDefinition, at path: JSONPath) {
+        checkLength(of: experiment.key, at: path.appending("key"))
+        checkLength(of: experiment.hashAttribute, at: path.appending("hashAttribute"))
         let slotDeclared = checkSlotDeclared(experiment.slot, at: path.appending("slot"))
         validateVariations(of: experiment, at: path, checkSlots: slotDeclared)
         validateWeights(of: experiment, at: path)

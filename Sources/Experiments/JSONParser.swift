@@ -5,9 +5,11 @@ public import Foundation
 /// A leading UTF-8 byte order mark is skipped; a string that is not valid UTF-8 is a syntax error located at its
 /// opening quote, rather than text silently repaired with U+FFFD.
 ///
-/// Objects keep their key order (see ``JSONObject``). A lone UTF-16 surrogate in a `\u` escape (`"\ud800"`), which
-/// JavaScript strings can hold but Unicode text cannot, is a syntax error located at the escape: repairing it to
-/// U+FFFD would silently hash and compare a different string than GrowthBook's SDKs do.
+/// Objects keep their key order (see ``JSONObject``). A key that appears twice in one object is a syntax error
+/// naming its path (`experiments[0].coverage`): which value should win is a guess, and the last one silently
+/// winning has turned a config into one that excludes everyone. A lone UTF-16 surrogate in a `\u` escape
+/// (`"\ud800"`), which JavaScript strings can hold but Unicode text cannot, is a syntax error located at the
+/// escape: repairing it to U+FFFD would silently hash and compare a different string than GrowthBook's SDKs do.
 public enum JSONParser {
     /// Nesting deeper than this is rejected rather than risking the stack.
     public static let maximumDepth = 512
@@ -50,6 +52,8 @@ public enum JSONParser {
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// The keys and indices leading to the value being parsed, for errors that name a path.
+    private var path: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -128,7 +132,13 @@ private struct Reader {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            let keyStart = position
             let key = try parseString()
+            path.append(path.isEmpty ? key : "." + key)
+            defer { path.removeLast() }
+            if object[key] != nil {
+                throw error("duplicate key \(path.joined()): each key may appear once in an object", at: keyStart)
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key \"\(key)\"") }
             position += 1
@@ -158,6 +168,8 @@ private struct Reader {
         }
         while true {
             skipWhitespace()
+            path.append("[\(elements.count)]")
+            defer { path.removeLast() }
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
             switch current {

@@ -80,20 +80,30 @@ public final class JSONLinesFileSink: FlowEventSink {
         close(descriptor)
     }
 
+    /// Records `event`, or throws without writing anything when it is larger than ``FlowEventLimits`` allow.
     public func record(_ event: FlowEvent) throws(EventSinkError) {
+        if let violation = FlowEventLimits.violation(in: event) {
+            throw EventSinkError(destination: path, reason: "a \(event.type.rawValue) event was not written: \(violation)")
+        }
         JSONLineEncoder.append(event, to: &buffer)
         if buffer.count >= bufferLimit { try flush() }
     }
 
     /// Appends bytes that already hold whole JSON lines, each ending in a newline.
+    ///
+    /// - Throws: `EventSinkError`, writing none of the bytes, when a line is longer than the reader reads.
     public func append(encodedLines: some Collection<UInt8>) throws(EventSinkError) {
+        try checkLineLengths(encodedLines)
         buffer.append(contentsOf: encodedLines)
         if buffer.count >= bufferLimit { try flush() }
     }
 
     /// Writes bytes that already hold whole JSON lines, each ending in a newline, after what is
     /// buffered: `append(encodedLines:)` then `flush()`, but without copying them into the buffer.
+    ///
+    /// - Throws: `EventSinkError`, writing none of the bytes, when a line is longer than the reader reads.
     public func write(encodedLines: some Collection<UInt8>) throws(EventSinkError) {
+        try checkLineLengths(encodedLines)
         endCutLine()
         if buffer.isEmpty, let failure = encodedLines.withContiguousStorageIfAvailable({ writeAll(UnsafeRawBufferPointer($0)) }) {
             if let failure {
@@ -118,6 +128,19 @@ public final class JSONLinesFileSink: FlowEventSink {
         buffer.removeAll(keepingCapacity: true)
         try syncIfDurable()
         releaseWrittenPages()
+    }
+
+    /// Refuses lines the reader would skip as oversized: the writer never produces what the reader refuses.
+    private func checkLineLengths(_ lines: some Collection<UInt8>) throws(EventSinkError) {
+        let longest = lines.withContiguousStorageIfAvailable { FlowEventLimits.longestLine(in: UnsafeRawBufferPointer($0)) }
+            ?? Array(lines).withUnsafeBytes { FlowEventLimits.longestLine(in: $0) }
+        if longest > FlowEventReader.maximumLineLength {
+            throw EventSinkError(
+                destination: path,
+                reason: "an event line of \(longest) bytes was not written: the reader reads lines of at most "
+                    + "\(FlowEventReader.maximumLineLength) bytes"
+            )
+        }
     }
 
     /// A failed write, and how many bytes were written before it.

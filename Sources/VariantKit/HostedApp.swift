@@ -12,6 +12,9 @@ public protocol HostedApp: SendableMetatype {
     static var name: String { get }
     /// The slots a session fills, each with one variant.
     static var slots: [FlowSlot] { get }
+    /// The name of every screen the app can show, as its events name them (`screen_shown`'s `screen`):
+    /// a behaviour model naming any other screen has a typo, and the host refuses it.
+    static var screenNames: [String] { get }
     /// The values synthetic users enter in the app's fields, valid and invalid.
     static var syntheticInput: SyntheticInput { get }
     /// Creates the root coordinator for one session that shows its screens on `navigator`.

@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `switchyard` command: hosts whole app flows side by side for A/B testing.
 @main
 struct Switchyard: AsyncParsableCommand {
@@ -12,4 +18,32 @@ struct Switchyard: AsyncParsableCommand {
             Assign.self, Validate.self, Variants.self,
         ]
     )
+
+    /// Parses and runs the command as ArgumentParser would, but writes an error (or help) with one `write(2)`:
+    /// ArgumentParser writes it a byte at a time, so the messages of processes sharing a terminal interleave.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error)
+            if !message.isEmpty {
+                if code == .success {
+                    StandardIO.write(message + "\n")
+                } else {
+                    StandardIO.writeError(message + "\n")
+                }
+            }
+            #if canImport(Glibc)
+            Glibc.exit(code.rawValue)
+            #else
+            Darwin.exit(code.rawValue)
+            #endif
+        }
+    }
 }

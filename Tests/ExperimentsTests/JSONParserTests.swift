@@ -4,11 +4,25 @@ import Testing
 
 @Suite("JSON parsing")
 struct JSONParserTests {
-    @Test("objects keep their key order and a repeated key keeps its first position with the last value")
+    @Test("objects keep their key order")
     func keyOrder() throws {
-        let value = try JSONParser.parse(#"{"b": 1, "a": 2, "b": 3}"#)
-        #expect(value.objectValue?.keys == ["b", "a"])
-        #expect(value.objectValue?["b"] == 3)
+        let value = try JSONParser.parse(#"{"b": 1, "a": 2, "c": 3}"#)
+        #expect(value.objectValue?.keys == ["b", "a", "c"])
+    }
+
+    @Test("a key repeated in one object is an error at the repeat, naming its path; the same key in two objects is not")
+    func repeatedKey() throws {
+        #expect {
+            _ = try JSONParser.parse(#"{"b": 1, "a": 2, "b": 3}"#)
+        } throws: { error in
+            (error as? JSONSyntaxError)?.description == "line 1, column 18: duplicate key b: each key may appear once in an object"
+        }
+        #expect {
+            _ = try JSONParser.parse("{\"list\": [{\"x\": 1}, {\"x\": 1,\n \"x\": 2}]}")
+        } throws: { error in
+            (error as? JSONSyntaxError)?.description == "line 2, column 2: duplicate key list[1].x: each key may appear once in an object"
+        }
+        #expect(try JSONParser.parse(#"{"a": {"x": 1}, "b": {"x": 1}}"#).objectValue?.keys == ["a", "b"])
     }
 
     @Test("all JSON types round-trip through the compact printer")

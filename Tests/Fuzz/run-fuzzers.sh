@@ -4,7 +4,7 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [--runs N] [--seconds S] [--address] [--build-only] [TARGET...]
 #
-#   TARGET       config, condition, event-lines, behavior-model (default: all four, one after the other)
+#   TARGET       config, condition, event-lines, behavior-model, gzip, report (default: all six, one after the other)
 #   --runs N     executions per target (default 10,000,000)
 #   --seconds S  wall-clock cap per target (default 3,600)
 #   --address    also instrument with AddressSanitizer (slower; catches out-of-bounds reads in unsafe code)
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(config condition event-lines behavior-model)
+[ ${#targets[@]} -gt 0 ] || targets=(config condition event-lines behavior-model gzip report)
 
 product_of() {
     case "$1" in
@@ -41,7 +41,9 @@ product_of() {
         condition) echo FuzzCondition ;;
         event-lines) echo FuzzEventLines ;;
         behavior-model) echo FuzzBehaviorModel ;;
-        *) echo "unknown target: $1 (expected config, condition, event-lines or behavior-model)" >&2; exit 2 ;;
+        gzip) echo FuzzGzipReader ;;
+        report) echo FuzzReport ;;
+        *) echo "unknown target: $1 (expected config, condition, event-lines, behavior-model, gzip or report)" >&2; exit 2 ;;
     esac
 }
 

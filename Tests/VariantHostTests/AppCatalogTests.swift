@@ -10,6 +10,7 @@ private protocol OneSlotApp: HostedApp {}
 extension OneSlotApp {
     static var slots: [FlowSlot] { [FlowSlot(id: "flow", summary: "The flow", defaultVariant: "only")] }
     static var syntheticInput: SyntheticInput { .none }
+    static var screenNames: [String] { [] }
 
     static func makeRootCoordinator(for selection: VariantSelection, navigator: Navigator) throws(CompositionError) -> Coordinator {
         Coordinator(navigator: navigator)

@@ -47,6 +47,7 @@ private enum TrackedApp: HostedApp {
     static var name: String { Onboarding.name }
     static var slots: [FlowSlot] { Onboarding.slots }
     static var syntheticInput: SyntheticInput { Onboarding.syntheticInput }
+    static var screenNames: [String] { Onboarding.screenNames }
 
     static func makeRootCoordinator(for selection: VariantSelection, navigator: Navigator) throws(CompositionError) -> Coordinator {
         objects.sessionStarting()

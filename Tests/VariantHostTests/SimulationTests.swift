@@ -3,6 +3,7 @@ import FlowEvents
 import Foundation
 import Testing
 import VariantHost
+import VariantKit
 
 @Suite("Simulation")
 struct SimulationTests {
@@ -40,6 +41,17 @@ struct SimulationTests {
         #expect(summary.usersDone == 700)
         #expect(summary.completed + summary.abandoned == 700)
         #expect(one.split(separator: "\n").count == summary.events)
+    }
+
+    @Test("every screen a simulated session shows is one the app lists in its screen names, and every listed one is shown")
+    func screenNamesCoverTheScreensShown() async throws {
+        let (text, _) = try await simulate(users: 400, seed: 11, jobs: 2)
+        var shown: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if event["type"] as? String == "screen_shown", let screen = event["screen"] as? String { shown.insert(screen) }
+        }
+        #expect(shown == Set(try bundledRegistry().app.screenNames))
     }
 
     @Test("every session starts, and ends completed or abandoned, with timestamps in order")

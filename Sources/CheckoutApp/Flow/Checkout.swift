@@ -9,6 +9,9 @@ public enum Checkout: HostedApp {
 
     public static var slots: [FlowSlot] { [CheckoutSlot.checkoutFlow] }
 
+    /// The screens of `HeadlessCheckoutScreens`: a variant shows some of them.
+    public static var screenNames: [String] { ["cart", "shipping", "payment", "shipping_payment", "confirmation"] }
+
     /// Valid values the order service accepts; invalid ones it refuses as more than the stock
     /// holds, a blank or malformed address, a card number that is not one, a declined card, or a
     /// malformed security code.

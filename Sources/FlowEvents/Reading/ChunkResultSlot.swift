@@ -10,7 +10,7 @@ import Synchronization
 /// on the calling thread alone.
 final class ChunkResultSlot: Sendable {
     private enum State {
-        case queued(bytes: ChunkBytes, path: String)
+        case queued(bytes: [UInt8], path: String)
         case decoding
         case decoded(DecodedChunk)
         case taken
@@ -22,7 +22,7 @@ final class ChunkResultSlot: Sendable {
 
     /// Creates a slot for a chunk of whole lines from the file at `path`, waiting to be decoded
     /// into the events `filter` keeps (every event when it is nil).
-    init(bytes: ChunkBytes, path: String, filter: (@Sendable (FlowEvent) -> Bool)?) {
+    init(bytes: [UInt8], path: String, filter: (@Sendable (FlowEvent) -> Bool)?) {
         state = Mutex(.queued(bytes: bytes, path: path))
         self.filter = filter
     }
@@ -73,7 +73,7 @@ final class ChunkResultSlot: Sendable {
     }
 
     /// Moves the bytes out for decoding if nobody has claimed them yet.
-    private func claim() -> (ChunkBytes, String)? {
+    private func claim() -> ([UInt8], String)? {
         state.withLock { state in
             guard case .queued(let bytes, let path) = state else { return nil }
             state = .decoding
@@ -81,7 +81,7 @@ final class ChunkResultSlot: Sendable {
         }
     }
 
-    private func decode(_ bytes: ChunkBytes, path: String) -> DecodedChunk {
+    private func decode(_ bytes: [UInt8], path: String) -> DecodedChunk {
         var summary = ReadSummary()
         var events: [FlowEvent] = []
         events.reserveCapacity(bytes.count / 160)
@@ -97,7 +97,6 @@ final class ChunkResultSlot: Sendable {
                 }
             }
         }
-        bytes.releaseMappedPages()
         return DecodedChunk(events: events, summary: summary)
     }
 }

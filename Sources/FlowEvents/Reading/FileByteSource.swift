@@ -8,14 +8,21 @@ import Darwin
 /// Where a file's bytes come from: the file itself, or zlib decompressing it when the path
 /// ends in `.gz`.
 ///
-/// A gzip stream cut short (a crash while compressing) ends where the data ends, like a plain
-/// file whose last write was cut short; a corrupt stream is an error, as the rest of the file
-/// cannot be found.
+/// A regular file is read as it was when opened: bytes appended later (by a writer still
+/// logging) are not read, and a file that shrinks before its bytes are read (truncated or
+/// rewritten by another process) is an error naming both sizes, as the bytes that were there are lost.
+/// A gzip stream that is corrupt or cut short (a crash while compressing, a copy cut in half)
+/// is an error naming the byte where the data ends: the events compressed after it are lost,
+/// and a stream missing its end cannot be told from one missing most of its data.
 final class FileByteSource {
     /// The path of the file, as given.
     let path: String
     private let descriptor: Int32
     private let gzip: gzFile?
+    /// The size of a regular file when it was opened, the end of what is read; nil for other files.
+    private let sizeAtOpen: Int?
+    /// Bytes read so far from a regular file.
+    private var offset = 0
 
     /// Opens the file at `path`, decompressing it when the path ends in `.gz`.
     ///
@@ -35,6 +42,9 @@ final class FileByteSource {
             throw FlowEventReadError(path: path, reason: "is a directory, not an event log file")
         }
         descriptor = fd
+        let isRegular = (status.st_mode & S_IFMT) == S_IFREG
+        // A regular file of size 0 may still have content (the files of /proc): read it to its end.
+        sizeAtOpen = isRegular && status.st_size > 0 && !path.hasSuffix(".gz") ? Int(exactly: status.st_size) : nil
         if path.hasSuffix(".gz") {
             guard let file = gzdopen(fd, "rb") else {
                 close(fd)
@@ -59,17 +69,51 @@ final class FileByteSource {
     func readBytes(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(FlowEventReadError) -> Int {
         if let gzip {
             let result = gzread(gzip, buffer, UInt32(clamping: count))
-            if result >= 0 { return Int(result) }
+            if result > 0 { return Int(result) }
             var code: Int32 = 0
             let message = gzerror(gzip, &code).map { String(cString: $0) } ?? "unknown error"
-            if code == Z_BUF_ERROR { return 0 }  // stream cut short: the data ends here
-            throw FlowEventReadError(path: path, reason: "gzip data is corrupt: \(message)")
+            // zlib ends a stream cut short like a whole one, and only its error state tells them apart.
+            if result == 0, code == Z_OK { return 0 }
+            let compressedOffset = Int(gzoffset(gzip))
+            let decompressedOffset = Int(gztell(gzip))
+            if code == Z_BUF_ERROR {
+                throw FlowEventReadError(
+                    path: path,
+                    reason: "the gzip stream is cut short: the file ends at byte \(compressedOffset) in the middle of "
+                        + "the stream, after \(decompressedOffset) bytes of log; the events compressed after that are lost "
+                        + "(a copy or a compression that did not finish?)"
+                )
+            }
+            throw FlowEventReadError(
+                path: path,
+                reason: "gzip data is corrupt near byte \(compressedOffset), after \(decompressedOffset) bytes of log: \(message)"
+            )
         }
+        let wanted = sizeAtOpen.map { min(count, $0 - offset) } ?? count
+        guard wanted > 0 else { return 0 }
         while true {
-            let result = read(descriptor, buffer, count)
-            if result >= 0 { return result }
+            let result = read(descriptor, buffer, wanted)
+            if result > 0 {
+                offset += result
+                return result
+            }
+            if result == 0 {
+                if let sizeAtOpen { throw shrinkError(sizeAtOpen: sizeAtOpen) }
+                return 0
+            }
             if errno != EINTR { throw Self.systemError(path, "read failed") }
         }
+    }
+
+    /// The error for a regular file that ended before the size it had when it was opened.
+    private func shrinkError(sizeAtOpen: Int) -> FlowEventReadError {
+        var status = stat()
+        let sizeNow = fstat(descriptor, &status) == 0 ? " and is \(status.st_size) bytes now" : ""
+        return FlowEventReadError(
+            path: path,
+            reason: "the file shrank while being read: it was \(sizeAtOpen) bytes when the read began, ended at byte "
+                + "\(offset)\(sizeNow) (truncated or rewritten by another process?)"
+        )
     }
 
     private static func systemError(_ path: String, _ action: String) -> FlowEventReadError {

@@ -1,4 +1,5 @@
-/// Why the reader could not read a file at all: missing, a directory, unreadable.
+/// Why the reader could not read a file whole: missing, a directory, unreadable, gzip data corrupt
+/// or cut short, or the file shrinking under the reader.
 ///
 /// Problems inside a file never throw: the lines concerned are skipped and counted in `ReadSummary`.
 public struct FlowEventReadError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -13,7 +14,6 @@ public struct FlowEventReadError: Error, Sendable, Hashable, CustomStringConvert
         self.reason = reason
     }
 
-    /// The error as `path: reason`.
     /// The error as `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }

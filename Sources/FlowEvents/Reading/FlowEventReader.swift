@@ -8,8 +8,11 @@ import Darwin
 ///
 /// Files are read in the order given, lines in file order; a path ending in `.gz` is
 /// decompressed as it is read. Anything wrong inside a file is tolerated: the line is skipped
-/// and counted in the returned `ReadSummary`. Only a file that cannot be read at all (missing,
-/// unreadable, a directory, corrupt gzip data) throws `FlowEventReadError`.
+/// and counted in the returned `ReadSummary`. A file that cannot be read whole throws
+/// `FlowEventReadError`: missing, unreadable, a directory, gzip data that is corrupt or cut short,
+/// or a file that shrinks while it is read (another process truncating it).
+///
+/// Each file is read as it was when its read began: lines appended later are not read.
 ///
 /// ```swift
 /// let summary = try FlowEventReader(paths: ["events.jsonl"]).read { event in

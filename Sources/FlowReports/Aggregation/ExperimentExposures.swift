@@ -21,26 +21,29 @@ struct ExperimentExposures: Sendable {
 
     /// Records an `exposure` event of this experiment: the first exposure of a user wins, a later exposure
     /// to another variant marks the user as multi-variant.
-    mutating func recordExposure(user: String, variant: String, at time: EventTimestamp) {
+    ///
+    /// - Returns: the user's index for ``consume(_:userIndex:)`` when this is the user's first exposure, else nil.
+    mutating func recordExposure(user: String, variant: String, at time: EventTimestamp) -> Int? {
         let variantIndex = index(of: variant)
         if let userIndex = userIndices[user] {
             if exposedUsers[userIndex].variantIndex != variantIndex {
                 exposedUsers[userIndex].isMultiVariant = true
             }
-            return
+            return nil
         }
-        if userIndices.count == userIndices.capacity {
-            // Growing fourfold rather than twofold rehashes a third as many user ids on the way to a large log's size.
-            userIndices.reserveCapacity(max(1024, userIndices.capacity * 4))
+        if userIndices.count >= 1024, userIndices.count == userIndices.capacity {
+            // Growing fourfold rather than twofold rehashes a third as many user ids on the way to a large log's
+            // size; small experiments (a log may hold a great many) grow as usual.
+            userIndices.reserveCapacity(userIndices.capacity * 4)
         }
         userIndices[user] = exposedUsers.count
         exposedUsers.append(ExposedUser(variantIndex: variantIndex, progress: UserFunnelProgress(anchor: time)))
+        return exposedUsers.count - 1
     }
 
-    /// Counts `event` for its user, if the user was exposed and is still analysable.
-    mutating func consume(_ event: FlowEvent) {
-        guard let userIndex = userIndices[event.user],
-              !exposedUsers[userIndex].isMultiVariant,
+    /// Counts `event` for the exposed user at `userIndex` (the event's user), if the user is still analysable.
+    mutating func consume(_ event: FlowEvent, userIndex: Int) {
+        guard !exposedUsers[userIndex].isMultiVariant,
               exposedUsers[userIndex].progress.isInWindow(event, windowMilliseconds: windowMilliseconds)
         else { return }
         let variantIndex = exposedUsers[userIndex].variantIndex

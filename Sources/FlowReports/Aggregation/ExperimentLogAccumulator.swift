@@ -20,6 +20,12 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The tracked experiments, in order of first exposure; an array so that every event updates them in place.
     private var experiments: [ExperimentExposures] = []
     private var experimentIndices: [String: Int] = [:]
+    /// For every exposed user, the tracked experiments they were exposed to: an event is handed only to those,
+    /// so the work per event grows with its user's experiments, not with every experiment in the log.
+    private var exposuresByUser: [String: UserExposures] = [:]
+    /// How many times an event was handed to one experiment: the accumulator's work, which specs check grows
+    /// with events times their users' experiments, never with events times every experiment.
+    private(set) var eventsRoutedToExperiments = 0
 
     /// Creates an empty accumulator.
     public init(options: ReportOptions = ReportOptions()) {
@@ -37,8 +43,11 @@ public struct ExperimentLogAccumulator: Sendable {
         if event.type == .exposure {
             recordExposure(event)
         }
-        for index in experiments.indices {
-            experiments[index].consume(event)
+        guard let exposures = exposuresByUser[event.user] else { return }
+        eventsRoutedToExperiments += 1 + exposures.more.count
+        experiments[exposures.first.experimentIndex].consume(event, userIndex: exposures.first.userIndex)
+        for exposure in exposures.more {
+            experiments[exposure.experimentIndex].consume(event, userIndex: exposure.userIndex)
         }
     }
 
@@ -89,6 +98,26 @@ public struct ExperimentLogAccumulator: Sendable {
             experimentIndices[key] = index
             experiments.append(ExperimentExposures(funnel: options.funnel(for: key)))
         }
-        experiments[index].recordExposure(user: event.user, variant: variant, at: event.time)
+        guard let userIndex = experiments[index].recordExposure(user: event.user, variant: variant, at: event.time) else {
+            return
+        }
+        let exposure = UserExposures.Exposure(experimentIndex: index, userIndex: userIndex)
+        if exposuresByUser[event.user]?.more.append(exposure) == nil {
+            exposuresByUser[event.user] = UserExposures(first: exposure)
+        }
     }
+}
+
+/// The tracked experiments one user was exposed to, the first held inline, as most users see one or two.
+private struct UserExposures: Sendable {
+    /// A user's place in one experiment.
+    struct Exposure: Sendable {
+        /// The experiment's position in the accumulator's experiments.
+        var experimentIndex: Int
+        /// The user's position in that experiment's exposed users.
+        var userIndex: Int
+    }
+
+    var first: Exposure
+    var more: [Exposure] = []
 }

@@ -101,15 +101,16 @@ public enum ReportBuilder {
         let exposures = accumulator.exposures(of: key)
         let funnel = exposures?.funnel ?? options.funnel(for: key)
         var variants: [String] = []
+        var listed: Set<String> = []
         for variant in (configuration?.variations ?? []) + (exposures?.variantsInExposureOrder ?? [])
-        where !variants.contains(variant) {
+        where listed.insert(variant).inserted {
             variants.append(variant)
         }
         guard let defaultControl = variants.first else {
             throw .unknownExperiment(key, known: accumulator.exposedExperimentKeys.sorted())
         }
         let control = options.control ?? defaultControl
-        guard variants.contains(control) else {
+        guard listed.contains(control) else {
             throw .unknownControl(control, experiment: key, arms: variants)
         }
         let ordered = [control] + variants.filter { $0 != control }

@@ -21,6 +21,9 @@ public enum Onboarding: HostedApp {
         "display_name": .init(valid: "User {user}", invalid: [" "]),
     ])
 
+    /// The screens of `HeadlessScreens`, which every variant shows.
+    public static var screenNames: [String] { ["welcome", "signup", "profile", "home"] }
+
     public static func makeRootCoordinator(
         for selection: VariantSelection,
         navigator: Navigator

@@ -55,7 +55,8 @@ public struct HostedSession {
         clock: any EventClock,
         user flowUser: inout some FlowUser,
         runner: FlowRunner = FlowRunner(),
-        onNavigationChange: ((NavigationChange) -> Void)? = nil
+        onNavigationChange: ((NavigationChange) -> Void)? = nil,
+        budget: SessionEventBudget? = nil
     ) throws(HostError) -> FlowOutcome {
         let navigator = Navigator()
         let root: Coordinator
@@ -65,6 +66,7 @@ public struct HostedSession {
             throw .composition(error)
         }
         let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
+        recorder.budget = budget
         let flow = FlowSession(root: root)
         flow.observer = { recorder.record($0) }
         if let onNavigationChange { flow.onNavigationChange = onNavigationChange }

@@ -27,6 +27,11 @@ public final class SessionRecorder {
     @exclusivity(unchecked) private var attributionsByOrigin: [Attribution] = []
     /// The first error the sink reported; recording stops after it.
     @exclusivity(unchecked) public private(set) var failure: EventSinkError?
+    /// The event budget of a simulated session, which this recorder counts against.
+    var budget: SessionEventBudget?
+
+    /// The `reason` of a `flow_abandoned` logged because the session spent its event budget.
+    public static let eventLimitReason = "event_limit"
 
     /// Creates a recorder for one session whose variants were chosen by `assignments`.
     public init(session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock) {
@@ -111,7 +116,13 @@ public final class SessionRecorder {
         case .flowCompleted(let screen):
             record(type: .flowCompleted, attribution: attribution, screen: screen)
         case .flowAbandoned(let screen):
-            record(type: .flowAbandoned, attribution: attribution, screen: screen)
+            if budget?.stoppedTheSession == true {
+                record(type: .flowAbandoned, attribution: attribution, screen: screen) { properties in
+                    properties.add("reason", Self.eventLimitReason)
+                }
+            } else {
+                record(type: .flowAbandoned, attribution: attribution, screen: screen)
+            }
         }
     }
 
@@ -160,6 +171,7 @@ public final class SessionRecorder {
         properties: (inout EventProperties) -> Void = { _ in }
     ) {
         guard failure == nil else { return }
+        budget?.recorded += 1
         let time = clock.now()
         if let lineSink {
             lineSink.appendLine { line in

@@ -1,3 +1,5 @@
+import Experiments
+import FlowEvents
 import Foundation
 
 /// Reads a behaviour model from JSON, reporting every problem with its JSON path.
@@ -21,6 +23,12 @@ public enum BehaviorModelLoader {
 
     /// Parses a model from JSON `data`; `file` names it in errors.
     public static func parse(_ data: Data, file: String) throws(ModelFileError) -> BehaviorModel {
+        do {
+            // The strict parser refuses what JSONSerialization lets through: a key given twice, of which it keeps one.
+            _ = try JSONParser.parse(data)
+        } catch {
+            throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "not valid JSON: \(error)")])
+        }
         let document: Any
         do {
             document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -37,6 +45,10 @@ public enum BehaviorModelLoader {
         if let value = root["attributes"] {
             if let object = value as? [String: Any] {
                 for name in object.keys.sorted() {
+                    if let problem = tooLong(name, path: "attributes.\(shortened(name))") {
+                        issues.append(problem)
+                        continue
+                    }
                     if let values = distribution(object[name], path: "attributes.\(name)", issues: &issues) {
                         attributes.append(.init(name: name, values: values))
                     }
@@ -137,6 +149,10 @@ public enum BehaviorModelLoader {
         let before = issues.count
         var values: [(value: String, probability: Double)] = []
         for key in object.keys.sorted() {
+            if let problem = tooLong(key, path: "\(path).\(shortened(key))") {
+                issues.append(problem)
+                continue
+            }
             if let probability = probability(object[key], path: "\(path).\(key)", issues: &issues) {
                 values.append((key, probability))
             }
@@ -146,6 +162,19 @@ public enum BehaviorModelLoader {
             issues.append(ModelIssue(path: path, message: "probabilities sum to \(format(sum)), expected 1"))
         }
         return issues.count == before ? values : nil
+    }
+
+    /// An issue for an attribute name or value longer than an event field may hold (it is logged as the value of
+    /// the hash attribute), or nil.
+    private static func tooLong(_ name: String, path: String) -> ModelIssue? {
+        let bytes = name.utf8.count
+        guard bytes > FlowEventLimits.maximumFieldBytes else { return nil }
+        return ModelIssue(path: path, message: "\(bytes) bytes long; at most \(FlowEventLimits.maximumFieldBytes), as it is logged in events")
+    }
+
+    /// `name`, cut to its first 40 characters and an ellipsis when longer, for a path in a message.
+    static func shortened(_ name: String) -> String {
+        name.count > 40 ? name.prefix(40) + "…" : name
     }
 
     private static func probability(_ value: Any?, path: String, issues: inout [ModelIssue]) -> Double? {

@@ -18,6 +18,8 @@ public struct SimulatedUser: FlowUser {
     private let fieldTable: SyntheticFieldTable
     private let index: Int
     private var backRefusedOn: ObjectIdentifier?
+    /// The session's event budget: once it is spent, the user leaves.
+    var budget: SessionEventBudget?
 
     /// Creates a user numbered `index`, behaving as `behaviors` says, typing `input` into fields,
     /// drawing with `generator` and advancing `clock` by its thinking time.
@@ -47,6 +49,10 @@ public struct SimulatedUser: FlowUser {
     }
 
     public mutating func nextTurn(on screen: any Screen) -> UserTurn {
+        if let budget, budget.isSpent {
+            budget.stoppedTheSession = true
+            return .quit
+        }
         let behavior = behaviors.entry(forScreen: screen.name)
         clock.advance(byMilliseconds: behavior.thinkTime.draw(using: &generator))
         let content = screen.content

@@ -13,6 +13,11 @@ import VariantKit
 public struct Simulation: Sendable {
     /// Users per batch; part of the output's definition only through ordering, not content.
     static let batchSize = 256
+    /// Events a simulated session may log before its user is made to leave, the session ending as a
+    /// `flow_abandoned` with `"reason":"event_limit"`: the bundled model's sessions log a few dozen.
+    public static let maximumEventsPerSession = 500
+    /// Bytes of finished batches kept waiting for an earlier, slower one, beyond one batch per job.
+    static let pendingBytesBudget = 32 << 20
 
     /// How many users to simulate.
     public var users: Int
@@ -40,6 +45,11 @@ public struct Simulation: Sendable {
         self.arrivalWindowSeconds = max(1, arrivalWindowSeconds)
     }
 
+    /// How many batches actually run at once: `jobs`, but never more than there are batches of users.
+    public var jobsAtOnce: Int {
+        min(jobs, max(1, (users + Self.batchSize - 1) / Self.batchSize))
+    }
+
     /// Runs the simulation, appending every event to `log`.
     ///
     /// - Parameters:
@@ -61,6 +71,7 @@ public struct Simulation: Sendable {
                 var nextToWrite = 0
                 var running = 0
                 var finished: [Int: BatchResult] = [:]
+                var largestBatchBytes = 1
                 func startBatch() {
                     let index = nextToStart
                     let range = index * Self.batchSize..<min(users, (index + 1) * Self.batchSize)
@@ -73,6 +84,7 @@ public struct Simulation: Sendable {
                 while nextToStart < min(batchCount, jobs) { startBatch() }
                 while let (index, result) = try await group.next() {
                     running -= 1
+                    largestBatchBytes = max(largestBatchBytes, result.lines.byteCount)
                     finished[index] = result
                     while let ready = finished.removeValue(forKey: nextToWrite) {
                         try ready.lines.withBytes { bytes throws(EventSinkError) in try log.write(encodedLines: bytes) }
@@ -81,8 +93,9 @@ public struct Simulation: Sendable {
                         nextToWrite += 1
                     }
                     // Keep `jobs` batches running, but never let finished ones pile up unwritten
-                    // behind a slow batch.
-                    while nextToStart < batchCount, running < jobs, nextToStart - nextToWrite < jobs * 4 {
+                    // behind a slow batch: at most four per job, and fewer when batches are large.
+                    let window = max(jobs, min(jobs * 4, Self.pendingBytesBudget / largestBatchBytes))
+                    while nextToStart < batchCount, running < jobs, nextToStart - nextToWrite < window {
                         startBatch()
                     }
                 }
@@ -132,11 +145,15 @@ public struct Simulation: Sendable {
                 generator: generator,
                 clock: clock
             )
+            let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
+            simulated.budget = budget
             let session = HostedSession(session: "s-\(seed)-\(index)", user: user.id, assignments: assignments)
             let outcome = try session.run(
-                app: registry.app, selection: combination.selection, sink: buffer, clock: clock, user: &simulated
+                app: registry.app, selection: combination.selection, sink: buffer, clock: clock, user: &simulated,
+                budget: budget
             )
             if outcome.isCompleted { result.completed += 1 } else { result.abandoned += 1 }
+            if budget.stoppedTheSession { result.stoppedAtEventLimit += 1 }
         }
         result.events = buffer.eventCount
         return result
@@ -153,6 +170,7 @@ struct BatchResult: @unchecked Sendable {
     var events = 0
     var completed = 0
     var abandoned = 0
+    var stoppedAtEventLimit = 0
 }
 
 /// How far a simulation has got.
@@ -165,6 +183,8 @@ public struct SimulationProgress: Sendable, Hashable {
     public var completed = 0
     /// Sessions the user left early.
     public var abandoned = 0
+    /// Sessions ended because they reached ``Simulation/maximumEventsPerSession``, counted in `abandoned` too.
+    public var stoppedAtEventLimit = 0
     /// Events written.
     public var events = 0
     /// Bytes written.
@@ -179,6 +199,7 @@ public struct SimulationProgress: Sendable, Hashable {
         usersDone += batch.completed + batch.abandoned
         completed += batch.completed
         abandoned += batch.abandoned
+        stoppedAtEventLimit += batch.stoppedAtEventLimit
         events += batch.events
         bytes += batch.lines.byteCount
     }

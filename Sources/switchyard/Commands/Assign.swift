@@ -12,7 +12,14 @@ struct Assign: ParsableCommand {
 
     @OptionGroup var appOptions: AppOptions
 
-    @OptionGroup var userOptions: UserOptions
+    /// Taken as it is even when it starts with a dash, as an id such as `-5` may.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The user id: the attribute `id` experiments hash.", valueName: "id")
+    )
+    var user: String
+
+    @OptionGroup var attributeOptions: AttributeOptions
 
     @Option(help: ArgumentHelp("The experiment config (default: Configuration/<app>/experiments.json).", valueName: "path"))
     var config: String?
@@ -22,16 +29,17 @@ struct Assign: ParsableCommand {
     @Flag(help: "Print the stable JSON form instead of a table.")
     var json = false
 
-    func validate() throws {
-        guard userOptions.user != nil else { throw ValidationError("--user is required") }
-    }
-
     func run() throws {
         let registry = try Host.registry(app: appOptions.app, configPath: config)
+        let bundled = BundledConfiguration.experimentsPath(app: registry.app.name)
+        guard config != nil || FileManager.default.fileExists(atPath: bundled) else {
+            throw CommandError(
+                "no experiment config: \(bundled) does not exist here; run from the repository root or pass --config"
+            )
+        }
         let configuration = try Host.configuration(path: config, registry: registry)
-        let user = userOptions.user ?? ""
         let store = try stickyStore.open()
-        let assignment = configuration.assign(user: user, attributes: try userOptions.parsedAttributes(), stickyBuckets: store)
+        let assignment = configuration.assign(user: user, attributes: try attributeOptions.parsedAttributes(), stickyBuckets: store)
         try StickyStoreOption.flush(store)
         if json {
             let encoder = JSONEncoder()

@@ -22,7 +22,7 @@ struct Demo: AsyncParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
-    var jobs: Int = ProcessInfoCores.active
+    var jobs: Int?
 
     @Option(help: ArgumentHelp("Where the demo's logs and HTML reports go.", valueName: "path"))
     var directory = "switchyard-demo"
@@ -35,7 +35,7 @@ struct Demo: AsyncParsableCommand {
 
     func validate() throws {
         guard users >= 0 else { throw ValidationError("--users must be 0 or more, got \(users)") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     }
 
     func run() async throws {
@@ -61,7 +61,7 @@ struct Demo: AsyncParsableCommand {
             )
         }
         let configuration = try Host.configuration(path: configPath, registry: registry)
-        let behaviorModel = try Host.behavior(path: behavior, app: app)
+        let behaviorModel = try Host.behavior(path: behavior, registry: registry)
         let folder = directory + "/" + app
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -71,7 +71,7 @@ struct Demo: AsyncParsableCommand {
         StandardIO.write("== \(app)\n")
         let eventsPath = folder + "/events.jsonl"
         let runner = SimulationRunner(
-            simulation: Simulation(users: users, seed: seed, jobs: jobs),
+            simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active),
             configuration: configuration,
             behavior: behaviorModel,
             registry: registry
@@ -83,7 +83,7 @@ struct Demo: AsyncParsableCommand {
         var accumulator = ExperimentLogAccumulator(options: options)
         let summary: ReadSummary
         do {
-            summary = try FlowEventReader(paths: [eventsPath]).readParallel(workers: jobs) { batch in
+            summary = try FlowEventReader(paths: [eventsPath]).readParallel(workers: jobs ?? ProcessInfoCores.active) { batch in
                 accumulator.consume(contentsOf: batch)
             }
         } catch {

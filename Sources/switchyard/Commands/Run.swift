@@ -46,6 +46,12 @@ struct Run: ParsableCommand {
     @Flag(help: "fsync the log after every event, so the walk survives the machine losing power.")
     var fsync = false
 
+    func validate() throws {
+        if let user = userOptions.user, let problem = FlowEventLimits.tooLong(user, "id") {
+            throw ValidationError("--user: \(problem), as it is logged in every event")
+        }
+    }
+
     func run() throws {
         let registry = try Host.registry(app: appOptions.app, configPath: config, variants: variants)
         let configuration = try Host.configuration(path: config, registry: registry)
@@ -79,9 +85,10 @@ struct Run: ParsableCommand {
         } catch {
             throw CommandError(error.description)
         }
-        if InterruptSignal.wasReceived {
-            StandardIO.write("\nInterrupted: the walk was logged as abandoned in \(events).\n")
-            throw ExitCode(130)
+        if let signal = InterruptSignal.receivedSignal {
+            let name = signal == SIGINT ? "Interrupted" : signal == SIGHUP ? "Hung up" : "Terminated"
+            StandardIO.write("\n\(name): the walk was logged as abandoned in \(events).\n")
+            throw ExitCode(128 + signal)
         }
         if let inputError = terminal.inputError {
             throw CommandError("\(input ?? "standard input"): \(inputError); the walk was logged as abandoned in \(events)")

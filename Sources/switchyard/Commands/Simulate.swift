@@ -33,7 +33,7 @@ struct Simulate: AsyncParsableCommand {
     var events = "simulation.jsonl"
 
     @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
-    var jobs: Int = ProcessInfoCores.active
+    var jobs: Int?
 
     @Flag(help: "Add to an existing log instead of refusing.")
     var append = false
@@ -46,16 +46,16 @@ struct Simulate: AsyncParsableCommand {
 
     func validate() throws {
         guard users >= 0 else { throw ValidationError("--users must be 0 or more, got \(users)") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard !(append && replace) else { throw ValidationError("--append and --replace cannot be used together") }
     }
 
     func run() async throws {
         let registry = try Host.registry(app: appOptions.app, configPath: config)
         let runner = SimulationRunner(
-            simulation: Simulation(users: users, seed: seed, jobs: jobs),
+            simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active),
             configuration: try Host.configuration(path: config, registry: registry),
-            behavior: try Host.behavior(path: behavior, app: registry.app.name),
+            behavior: try Host.behavior(path: behavior, registry: registry),
             registry: registry,
             durability: fsync ? .machineCrash : .processCrash,
             stickyBuckets: try stickyStore.open()

@@ -1,45 +1,19 @@
 import ArgumentParser
 import Experiments
 
-/// Who the user is, for assignment: an id and targeting attributes.
+/// Who the user is, for assignment: an optional id and targeting attributes.
 struct UserOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The user id: logged with every event, and the attribute `id` experiments hash.", valueName: "id"))
+    /// Taken as it is even when it starts with a dash, as an id such as `-5` may.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The user id: logged with every event, and the attribute `id` experiments hash.", valueName: "id")
+    )
     var user: String?
 
-    @Option(name: .customLong("attr"), help: ArgumentHelp(
-        "A string attribute for targeting, e.g. --attr country=DE --attr appVersion=2.3.1.",
-        valueName: "name=value"
-    ))
-    var attributePairs: [String] = []
-
-    @Option(help: ArgumentHelp(
-        #"Attributes as a JSON object, e.g. '{"country":"DE","beta":true}'; --attr values win."#,
-        valueName: "json"
-    ))
-    var attributes: String?
+    @OptionGroup var attributeOptions: AttributeOptions
 
     /// The attributes given on the command line.
     func parsedAttributes() throws -> Attributes {
-        var parsed = Attributes()
-        if let attributes {
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(attributes)
-            } catch {
-                throw ValidationError("--attributes is not valid JSON: \(error)")
-            }
-            guard let object = value.objectValue else {
-                throw ValidationError("--attributes must be a JSON object, got \(value.typeName)")
-            }
-            parsed = object
-        }
-        for pair in attributePairs {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else {
-                throw ValidationError("--attr \(pair): expected name=value")
-            }
-            parsed[String(parts[0])] = .string(String(parts[1]))
-        }
-        return parsed
+        try attributeOptions.parsedAttributes()
     }
 }

@@ -41,8 +41,9 @@ struct Validate: ParsableCommand {
             )
         }
         if let behavior {
+            let registry = checks.count == 1 ? checks[0].registry : try Host.registry(app: appOptions.app)
             do {
-                let model = try BehaviorModelLoader.load(contentsOf: behavior)
+                let model = try BehaviorModelLoader.load(contentsOf: behavior, for: registry)
                 StandardIO.write("\(behavior): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))\n")
             } catch {
                 throw problems(error.issues.count, error)

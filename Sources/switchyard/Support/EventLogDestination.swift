@@ -13,7 +13,11 @@ struct EventLogDestination {
         guard !path.isEmpty else { throw CommandError("cannot log events: the path is empty, expected an event log file") }
         var status = stat()
         guard stat(path, &status) == 0 else {
-            file = path
+            // Nothing there, or a broken symbolic link: the log goes where the link points, keeping the link.
+            guard let target = SymbolicLinks.finalTarget(path) else {
+                throw CommandError("cannot log events: \(path): too many levels of symbolic links")
+            }
+            file = target
             holdsEvents = false
             return
         }

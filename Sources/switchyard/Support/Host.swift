@@ -64,8 +64,10 @@ enum Host {
         }
     }
 
-    /// The behaviour model at `path`, or the app's bundled one.
-    static func behavior(path: String?, app: String) throws -> BehaviorModel {
+    /// The behaviour model at `path`, or the app's bundled one, checked against the screens and
+    /// variants of `registry`.
+    static func behavior(path: String?, registry: VariantRegistry) throws -> BehaviorModel {
+        let app = registry.app.name
         let path = path ?? BundledConfiguration.behaviorPath(app: app)
         guard path != BundledConfiguration.behaviorPath(app: app) || FileManager.default.fileExists(atPath: path) else {
             throw CommandError(
@@ -73,7 +75,7 @@ enum Host {
             )
         }
         do {
-            return try BehaviorModelLoader.load(contentsOf: path)
+            return try BehaviorModelLoader.load(contentsOf: path, for: registry)
         } catch {
             throw CommandError(error.description)
         }

@@ -34,7 +34,14 @@ struct SimulationRunner {
         // Appending goes straight to the log, which other processes may be appending to as well.
         let writesAside = existing != .append
         let target = writesAside ? destination.file + ".partial" : path
-        if writesAside { try? FileManager.default.removeItem(atPath: target) }
+        if writesAside {
+            if FileManager.default.fileExists(atPath: target) {
+                StandardIO.writeError("note: removing \(target), left by an earlier simulation that did not finish\n")
+                try? FileManager.default.removeItem(atPath: target)
+            }
+            PartialFileCleanup.arm(removing: target)
+        }
+        defer { PartialFileCleanup.disarm() }
         let log: JSONLinesFileSink
         do {
             // A simulated log is written once and can run to gigabytes: keeping it in the page cache
@@ -76,7 +83,7 @@ struct SimulationRunner {
             }
             if durability == .machineCrash { syncDirectory(containing: destination.file) }
         }
-        return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobs, path: path)
+        return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobsAtOnce, path: path)
     }
 }
 
@@ -107,7 +114,15 @@ struct SimulationFigures {
               completed \(tally.completed.grouped) (\(String(format: "%.1f", completedShare))%), abandoned \(tally.abandoned.grouped)
               \(tally.events.grouped) events, \(String(format: "%.1f", Double(tally.bytes) / 1_048_576)) MiB -> \(path)
 
-            """
+            """ + eventLimitNote
+    }
+
+    /// A warning when the behaviour model kept sessions going until the simulation stopped them.
+    private var eventLimitNote: String {
+        guard tally.stoppedAtEventLimit > 0 else { return "" }
+        return "  note: \(tally.stoppedAtEventLimit.grouped) sessions reached \(Simulation.maximumEventsPerSession.grouped) events "
+            + "and were stopped (flow_abandoned with reason \"\(SessionRecorder.eventLimitReason)\"): does the behaviour model "
+            + "ever leave its loops?\n"
     }
 }
 

@@ -36,17 +36,44 @@ struct GzipReadingTests {
         #expect(parallelRead.summary == gzipRead.summary)
     }
 
-    @Test("a gzip file cut short yields the events before the cut and a truncated last line")
+    @Test("a gzip file cut short is an error naming the byte where the stream ends, sequentially and in parallel")
     func truncatedGzip() throws {
         let directory = try TemporaryDirectory()
         let events = EventCorpus.events(count: 5_000, seed: 9)
         let full = try gzipFile("full.jsonl.gz", text: events.map { JSONLineEncoder.line(for: $0) }.joined(), in: directory)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: full))
         let cut = try directory.file("cut.jsonl.gz", bytes: Array(bytes.prefix(bytes.count / 2)))
-        let (read, summary) = try readAll([cut])
-        #expect(!read.isEmpty)
-        #expect(read == Array(events.prefix(read.count)))
-        #expect(summary.skippedTotal <= 1)
+        for read in [{ _ = try readAll([cut]) }, { _ = try readAllInParallel([cut]) }] {
+            #expect {
+                try read()
+            } throws: { error in
+                guard let error = error as? FlowEventReadError else { return false }
+                return error.path == cut
+                    && error.reason.hasPrefix("the gzip stream is cut short: the file ends at byte \(bytes.count / 2)")
+                    && error.reason.contains("the events compressed after that are lost")
+            }
+        }
+    }
+
+    @Test("a file holding only a gzip header is an error, not an empty log")
+    func gzipHeaderOnly() throws {
+        let directory = try TemporaryDirectory()
+        let full = try gzipFile("full.jsonl.gz", text: JSONLineEncoder.line(for: EventCorpus.events(count: 1, seed: 3)[0]), in: directory)
+        let header = try directory.file("header.jsonl.gz", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: full)).prefix(10)))
+        #expect {
+            _ = try readAll([header])
+        } throws: { error in
+            (error as? FlowEventReadError)?.reason.hasPrefix("the gzip stream is cut short: the file ends at byte 10") == true
+        }
+    }
+
+    @Test("an empty .gz file reads as an empty log")
+    func emptyGzipFile() throws {
+        let directory = try TemporaryDirectory()
+        let empty = try directory.file("empty.jsonl.gz", bytes: [])
+        let (read, summary) = try readAll([empty])
+        #expect(read.isEmpty)
+        #expect(summary.isClean)
     }
 
     @Test("corrupt gzip data throws an error naming the path")

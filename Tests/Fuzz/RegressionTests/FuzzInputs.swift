@@ -14,6 +14,8 @@ enum FuzzInputs {
         case ConditionFuzzHarness.name: ConditionFuzzHarness.self
         case EventLinesFuzzHarness.name: EventLinesFuzzHarness.self
         case BehaviorModelFuzzHarness.name: BehaviorModelFuzzHarness.self
+        case GzipReaderFuzzHarness.name: GzipReaderFuzzHarness.self
+        case ReportFuzzHarness.name: ReportFuzzHarness.self
         default: nil
         }
     }

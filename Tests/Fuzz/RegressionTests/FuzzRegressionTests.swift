@@ -5,7 +5,7 @@ import Testing
 /// Replays, without the fuzzer, what the fuzz targets start from and what they found, through the same harnesses.
 @Suite("Fuzz inputs: seeds and every input a fuzzer found run through their harness without a trap")
 struct FuzzRegressionTests {
-    static let targets = ["config", "condition", "event-lines", "behavior-model"]
+    static let targets = ["config", "condition", "event-lines", "behavior-model", "gzip", "report"]
 
     @Test("every found input now runs to an answer quickly and breaks no invariant", arguments: targets)
     func regressions(target: String) throws {

@@ -1,0 +1,19 @@
+/// How many events one simulated session may log before its user is made to leave, shared by the session's
+/// recorder, which counts, and its simulated user, which stops: a behaviour model that never leaves a loop
+/// (back and forth between two screens, a form failed forever) still ends every session.
+final class SessionEventBudget {
+    /// Events after which the user leaves at its next turn.
+    let limit: Int
+    /// Events the session has logged.
+    @exclusivity(unchecked) var recorded = 0
+    /// Whether the user left because the budget was spent; the session's `flow_abandoned` then says so.
+    @exclusivity(unchecked) var stoppedTheSession = false
+
+    /// Creates a budget of `limit` events.
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Whether the session has logged `limit` events.
+    var isSpent: Bool { recorded >= limit }
+}

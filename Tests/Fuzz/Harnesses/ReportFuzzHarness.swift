@@ -1,0 +1,134 @@
+import FlowEvents
+import FlowReports
+
+/// Fuzzes `report` end to end over generated multi-file logs: the input is a program that writes events (and
+/// raw junk lines) into three logs, the third gzip-compressed. The report is built as the `report` command
+/// builds it (parallel read, events filtered on the decoding threads) and as the plainest path would (every
+/// event read in order, every one consumed); the two must be the same report, or the same error, and every
+/// format must render it.
+public enum ReportFuzzHarness: FuzzHarness {
+    public static let name = "report"
+
+    public static func run(_ input: UnsafeBufferPointer<UInt8>) -> FuzzOutcome {
+        var program = input[...]
+        let selector = program.popFirst() ?? 0
+        let options = ReportOptions(
+            experiment: selector & 1 == 1 ? "e\(Int(selector >> 1) % 4)" : nil,
+            control: selector & 8 == 8 ? "v\(Int(selector >> 4) % 3)" : nil
+        )
+        let logs = LogProgram.logs(from: &program)
+        let files = FuzzFiles.shared
+        let paths = [
+            files.write(logs[0], to: "a.jsonl"), files.write(logs[1], to: "b.jsonl"),
+            files.writeCompressed(logs[2], to: "c.jsonl.gz"),
+        ]
+        let asTheCommandDoes = ReportResult {
+            var accumulator = ExperimentLogAccumulator(options: options)
+            let filter = accumulator.eventFilter
+            let summary = try FlowEventReader(paths: paths).readParallel(workers: 2, keeping: filter.isRelevant) { kept, leftOut in
+                accumulator.consume(contentsOf: kept)
+                accumulator.countIrrelevantEvents(leftOut)
+            }
+            return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
+        }
+        let plainly = ReportResult {
+            var accumulator = ExperimentLogAccumulator(options: options)
+            let summary = try FlowEventReader(paths: paths).read { accumulator.consume($0) }
+            return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
+        }
+        guard asTheCommandDoes == plainly else {
+            return .invariantViolated("the command's path gave \(asTheCommandDoes), the plain path \(plainly)")
+        }
+        switch asTheCommandDoes {
+        case .report(let rendered):
+            return .accepted("\(rendered.count) bytes of JSON report")
+        case .failed(let message):
+            return .rejected(message)
+        }
+    }
+}
+
+/// A report in every format, or the error that prevented it.
+enum ReportResult: Equatable, CustomStringConvertible {
+    /// The JSON rendering, after every other format rendered too.
+    case report(String)
+    case failed(String)
+
+    init(_ build: () throws -> Report) {
+        do {
+            let report = try build()
+            for format in ReportFormat.allCases where format != .json {
+                _ = format.renderer(colors: true).render(report)
+            }
+            self = .report(ReportFormat.json.renderer().render(report))
+        } catch {
+            self = .failed("\(error)")
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .report(let json): "a report of \(json.utf8.count) bytes of JSON"
+        case .failed(let message): "error: \(message)"
+        }
+    }
+}
+
+/// Turns fuzz bytes into three event logs: each operation appends one event, or one raw line, to one log.
+enum LogProgram {
+    static func logs(from program: inout Slice<UnsafeBufferPointer<UInt8>>) -> [[UInt8]] {
+        var logs: [[UInt8]] = [[], [], []]
+        var times: [Int64] = [1_795_338_000_000, 1_795_338_000_000, 1_795_338_000_000]
+        func next() -> Int { Int(program.popFirst() ?? 0) }
+        while let operation = program.popFirst() {
+            let log = Int(operation >> 6) % 3
+            if operation & 0x0F == 0x0F {
+                // A raw line: whatever bytes follow, up to a length the operation does not otherwise use.
+                let length = min(next(), program.count)
+                logs[log].append(contentsOf: program.prefix(length))
+                logs[log].append(UInt8(ascii: "\n"))
+                program = program.dropFirst(length)
+                continue
+            }
+            let user = "u\(next() % 16)"
+            let detail = next()
+            times[log] += Int64(next()) * 1000 - (operation & 0x30 == 0x30 ? 60_000 : 0)
+            let screen = "s\(detail % 5)"
+            var event = FlowEvent(
+                time: EventTimestamp(millisecondsSince1970: times[log]), session: "s-\(user)", user: user, type: .screenShown
+            )
+            switch operation & 0x0F {
+            case 0, 1:
+                event.type = .exposure
+                event.experiment = detail % 7 == 6 ? nil : "e\(detail % 4)"
+                event.variant = "v\((detail >> 2) % 3)"
+            case 2, 3, 4: event.screen = screen
+            case 5:
+                event.type = .action
+                event.screen = screen
+                event.action = "continue"
+            case 6:
+                event.type = .back
+                event.screen = screen
+                event.properties = ["to": "s\((detail >> 3) % 5)"]
+            case 7:
+                event.type = .mutation
+                event.screen = detail & 1 == 0 ? screen : nil
+                event.properties = detail & 2 == 0 ? ["outcome": "failed", "reason": "r\(detail % 3)"] : ["outcome": "failed"]
+            case 8:
+                event.type = .mutation
+                event.screen = screen
+                event.properties = ["outcome": "succeeded"]
+            case 9, 10: event.type = .flowCompleted
+            case 11: event.type = .flowAbandoned
+            case 12: event.type = .sessionStarted
+            default:
+                event.type = .assignment
+                event.variant = "v\(detail % 3)"
+                event.properties = ["slot": "e\(detail % 4)", "reason": "rule"]
+            }
+            logs[log].append(contentsOf: JSONLineEncoder.line(for: event).utf8)
+        }
+        return logs
+    }
+}
