@@ -25,13 +25,13 @@ struct CommandLineDetailTests {
     func assignUser() throws {
         let cli = try CLI()
         let help = try cli.run(["assign", "--help"]).standardOutput
-        #expect(help.contains("USAGE: switchyard assign --user <id> "))
+        #expect(help.contains("USAGE: switchyard assign [--app <name>] --user <id> "))
         let missing = try cli.run(["assign", "--config", Repository.experiments])
         #expect(missing.status != 0)
         #expect(missing.standardError.contains("Missing expected argument '--user <id>'"))
         let dashed = try cli.run(["assign", "--user", "-5", "--config", Repository.experiments])
         #expect(dashed.status == 0)
-        #expect(dashed.standardOutput.hasPrefix("user -5\n"))
+        #expect(dashed.standardOutput.hasPrefix("user -5 of onboarding\n"))
         let runDashed = try cli.run(["run", "--user", "-5", "--variant", "phone"], input: Answers.beforeProfile)
         #expect(runDashed.status == 0)
         #expect(jsonLines(cli.contents(of: "events.jsonl") ?? "")?.first?["user"] as? String == "-5")
@@ -39,10 +39,10 @@ struct CommandLineDetailTests {
 
     @Test("assign without --config where no config exists is an error, as validate's is, not an empty config")
     func assignWithoutConfig() throws {
-        let result = try CLI().run(["assign", "--user", "u1"])
+        let result = try CLI().run(["assign", "--app", "onboarding", "--user", "u1"])
         #expect(result.status == 1)
         #expect(result.standardError == """
-            Error: no experiment config: Configuration/experiments.json does not exist here; run from the repository root or pass --config
+            Error: no experiment config: Configuration/onboarding/experiments.json does not exist here; run from the repository root or pass --config
 
             """)
     }

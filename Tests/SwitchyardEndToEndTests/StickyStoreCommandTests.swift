@@ -78,7 +78,7 @@ struct StickyStoreCommandTests {
     func corruptStore() throws {
         let cli = try CLI()
         try "{\"version\": 1, \"documents\": [".write(toFile: cli.path("sticky.json"), atomically: true, encoding: .utf8)
-        let result = try cli.run(["assign", "--app", "onboarding", "--user", "u-1", "--sticky-store", "sticky.json"])
+        let result = try cli.run(["assign", "--config", Repository.experiments, "--user", "u-1", "--sticky-store", "sticky.json"])
         #expect(result.status != 0)
         #expect(result.standardError.contains("--sticky-store sticky.json: line 1, column 30: malformed JSON"))
         #expect(cli.contents(of: "sticky.json") == "{\"version\": 1, \"documents\": [")

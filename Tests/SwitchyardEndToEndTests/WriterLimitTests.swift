@@ -14,10 +14,10 @@ struct WriterLimitTests {
              "experiments": [{"key": "\(key)", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"]}]}
             """.write(toFile: cli.path("experiments.json"), atomically: true, encoding: .utf8)
         let message = "experiments.json: experiments[0].key: 5000000 bytes long; at most 1024, as it is logged in events"
-        let validate = try cli.run(["validate", "--config", "experiments.json"])
+        let validate = try cli.run(["validate", "--app", "onboarding", "--config", "experiments.json"])
         #expect(validate.status == 1)
         #expect(validate.standardError == "Error: \(message)\n")
-        let simulate = try cli.run(["simulate", "--users", "50", "--config", "experiments.json", "--behavior", Repository.behavior])
+        let simulate = try cli.run(["simulate", "--app", "onboarding", "--users", "50", "--config", "experiments.json", "--behavior", Repository.behavior])
         #expect(simulate.status == 1)
         #expect(simulate.standardError.contains(message))
         #expect(!FileManager.default.fileExists(atPath: cli.path("simulation.jsonl")))
