@@ -194,6 +194,56 @@ func run(options: Options) throws {
         }
     }
     report("whole sessions (Assigner.assign, 1 slot):", sessions, "exposures")
+
+    // Sticky bucketing: sessions of users seen for the first time (a fresh store each round, so every session
+    // records a document) and of returning users (the store already holds every user's document).
+    func stickySessions(label: String, iterations: Int, store: () throws -> any StickyBucketStore) rethrows -> Measurement {
+        let rounds = 5
+        var stores: [any StickyBucketStore] = []
+        for _ in 0..<rounds { stores.append(try store()) }
+        var round = 0
+        let measurement = measure(iterations: iterations, rounds: rounds) { iterations in
+            let store = stores[round]
+            round += 1
+            return attributes.withUnsafeBufferPointer { users in
+                var total = 0
+                var next = 0
+                for _ in 0..<iterations {
+                    let assignment = assigner.assign(attributes: users[next], stickyBuckets: store)
+                    total &+= assignment.slots[0].stickyBucketUsed ? 1 : 0
+                    next = next + 1 == pool ? 0 : next + 1
+                }
+                return total
+            }
+        }
+        report(label, measurement, "sticky decisions")
+        return measurement
+    }
+    let stickyIterations = min(sessionIterations, pool) * 5
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assignment-benchmark-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var fileCount = 0
+    func freshFileStore() throws -> FileStickyBucketStore {
+        fileCount += 1
+        return try FileStickyBucketStore(path: directory.appendingPathComponent("store-\(fileCount).json").path)
+    }
+    let memoryNew = stickySessions(label: "sticky, in-memory store, new users:", iterations: stickyIterations) { InMemoryStickyBucketStore() }
+    let warmMemory = InMemoryStickyBucketStore()
+    for user in attributes { _ = assigner.assign(attributes: user, stickyBuckets: warmMemory) }
+    let memoryReturning = stickySessions(label: "sticky, in-memory store, returning users:", iterations: stickyIterations) { warmMemory }
+    let fileNew = try stickySessions(label: "sticky, file store, new users:", iterations: stickyIterations) { try freshFileStore() }
+    let warmFile = try freshFileStore()
+    for user in attributes { _ = assigner.assign(attributes: user, stickyBuckets: warmFile) }
+    let clock = ContinuousClock()
+    let flushTime = try clock.measure { try warmFile.flush() }
+    let reopenTime = try clock.measure { _ = try FileStickyBucketStore(path: warmFile.path) }
+    let fileReturning = stickySessions(label: "sticky, file store, returning users:", iterations: stickyIterations) { warmFile }
+    print("  file store with \(pool) documents: flush \(String(format: "%.3f", seconds(flushTime))) s, open \(String(format: "%.3f", seconds(reopenTime))) s")
+    func cost(_ measurement: Measurement) -> String {
+        String(format: "%.0f ns", 1e9 / measurement.median - 1e9 / sessions.median)
+    }
+    print("  added cost per session (median), over no store: in-memory new \(cost(memoryNew)), returning \(cost(memoryReturning)); file new \(cost(fileNew)), returning \(cost(fileReturning))")
     let target = 20_000_000.0
     print("  target >= \(format(target)) assignments (best round): \(assignments.best >= target ? "met" : "NOT met")")
 

@@ -10,11 +10,10 @@ public struct Assigner: Sendable {
     private let evaluators: [ExperimentEvaluator]
     private let plans: [SlotPlan]
 
-    /// The rules and experiments of one slot, as indices into the configuration, in file order.
+    /// The rules and experiments of one slot, in the order they are tried.
     private struct SlotPlan: Sendable {
         let slot: SlotDefinition
-        let ruleIndices: [Int]
-        let experimentIndices: [Int]
+        let steps: [AssignmentStep]
     }
 
     /// Prepares `config` for assigning sessions.
@@ -23,11 +22,10 @@ public struct Assigner: Sendable {
         let experiments = config.config.experiments
         evaluators = experiments.map(ExperimentEvaluator.init)
         plans = config.config.slots.map { slot in
-            SlotPlan(
-                slot: slot,
-                ruleIndices: config.config.rules.indices.filter { config.config.rules[$0].slot == slot.id },
-                experimentIndices: experiments.indices.filter { experiments[$0].slot == slot.id }
-            )
+            let steps = config.config.steps[slot.id]
+                ?? config.config.rules.indices.filter { config.config.rules[$0].slot == slot.id }.map(AssignmentStep.rule)
+                + experiments.indices.filter { experiments[$0].slot == slot.id }.map(AssignmentStep.experiment)
+            return SlotPlan(slot: slot, steps: steps)
         }
     }
 
@@ -74,11 +72,19 @@ public struct Assigner: Sendable {
             if !forcedVariants.isEmpty, let forced = forcedVariants[slotID] {
                 decision = SlotAssignment(slot: slotID, variant: forced, reason: .forced)
                 preemption = .slotForced
-            } else if let ruleIndex = plan.ruleIndices.first(where: { rules[$0].condition.isSatisfied(by: attributes) }) {
-                decision = SlotAssignment(slot: slotID, variant: rules[ruleIndex].variant, reason: .rule(index: ruleIndex))
-                preemption = .slotDecidedByRule
             }
-            for experimentIndex in plan.experimentIndices {
+            for step in plan.steps {
+                let experimentIndex: Int
+                switch step {
+                case .rule(let ruleIndex):
+                    if decision == nil, rules[ruleIndex].applies(to: attributes) {
+                        decision = SlotAssignment(slot: slotID, variant: rules[ruleIndex].variant, reason: .rule(index: ruleIndex))
+                        preemption = .slotDecidedByRule
+                    }
+                    continue
+                case .experiment(let index):
+                    experimentIndex = index
+                }
                 let key = evaluators[experimentIndex].definition.key
                 if let preemption {
                     records[experimentIndex] = ExperimentEvaluation(

@@ -20,6 +20,9 @@ extension ExperimentConfig {
 
     /// Decodes and validates configuration JSON, reporting every structural and semantic problem at once.
     ///
+    /// Both Switchyard's own format and a GrowthBook SDK payload (`{"features": {...}}`, see
+    /// ``GrowthBookPayloadDecoder``) are accepted, told apart by content.
+    ///
     /// - Parameter source: The name used to prefix problems, e.g. the file path.
     public static func load(from data: Data, catalog: VariantCatalog, source: String = "experiments.json") throws(ConfigError) -> ValidatedExperimentConfig {
         let document: JSONValue
@@ -28,13 +31,23 @@ extension ExperimentConfig {
         } catch {
             throw ConfigError(file: source, issues: [ConfigIssue(syntaxError: error)])
         }
-        let decoder = ConfigDecoder()
-        let decoded = decoder.decode(document)
+        // A GrowthBook SDK payload is recognised by its content: `features` and no `slots`.
+        let decoded: ConfigDecoder.Decoded
+        let decodingIssues: [ConfigIssue]
+        if GrowthBookPayloadDecoder.isPayload(document) {
+            let decoder = GrowthBookPayloadDecoder()
+            decoded = decoder.decode(document)
+            decodingIssues = decoder.issues
+        } else {
+            let decoder = ConfigDecoder()
+            decoded = decoder.decode(document)
+            decodingIssues = decoder.issues
+        }
         var validator = ConfigValidator(
             config: decoded.config, catalog: catalog,
             slotPaths: decoded.slotPaths, rulePaths: decoded.rulePaths, experimentPaths: decoded.experimentPaths
         )
-        let issues = decoder.issues + validator.validate()
+        let issues = decodingIssues + validator.validate()
         guard issues.isEmpty else { throw ConfigError(file: source, issues: issues) }
         return ValidatedExperimentConfig(config: decoded.config, catalog: catalog)
     }

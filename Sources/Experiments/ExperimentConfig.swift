@@ -12,12 +12,20 @@ public struct ExperimentConfig: Sendable, Equatable {
     public var rules: [AssignmentRule]
     /// The experiments, in file order.
     public var experiments: [ExperimentDefinition]
+    /// The order rules and experiments are tried in, per slot, when it is not every rule before every experiment:
+    /// a GrowthBook payload interleaves them (a rollout after an experiment catches the users it excluded).
+    /// Slots missing from it use rules first, then experiments, each in file order.
+    public var steps: [SlotID: [AssignmentStep]]
 
     /// Creates a configuration.
-    public init(slots: [SlotDefinition], rules: [AssignmentRule] = [], experiments: [ExperimentDefinition] = []) {
+    public init(
+        slots: [SlotDefinition], rules: [AssignmentRule] = [], experiments: [ExperimentDefinition] = [],
+        steps: [SlotID: [AssignmentStep]] = [:]
+    ) {
         self.slots = slots
         self.rules = rules
         self.experiments = experiments
+        self.steps = steps
     }
 
     /// The slot declared as `id`, if any.
