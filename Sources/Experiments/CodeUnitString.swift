@@ -8,8 +8,23 @@ enum CodeUnitString {
     /// Whether `lhs` and `rhs` hold the same code units.
     @inlinable
     static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        // Canonical equality is necessary for equal code units, and fast for the common unequal case.
-        lhs == rhs && lhs.utf8.elementsEqual(rhs.utf8)
+        // Equal code units imply equal UTF-8 length and canonical equality, both fast to refute; equal bytes then
+        // decide. (Swift's `==` returns at once for identical bytes.)
+        lhs.utf8.count == rhs.utf8.count && lhs == rhs && lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// Whether `string` has the same code units as `asciiKey`, which must be ASCII: then canonical equality and
+    /// equal UTF-8 length suffice, since a non-ASCII string canonically equivalent to an ASCII one (the Kelvin sign
+    /// and `K`) is always longer in UTF-8.
+    @inlinable
+    static func equal(_ string: String, asciiKey: String) -> Bool {
+        string.utf8.count == asciiKey.utf8.count && string == asciiKey
+    }
+
+    /// Whether every code unit of `string` is ASCII.
+    @inlinable
+    static func isASCII(_ string: String) -> Bool {
+        string.utf8.allSatisfy { $0 < 0x80 }
     }
 }
 

@@ -13,6 +13,9 @@ public struct ExperimentEvaluator: Sendable {
     let variationCount: Int
     @usableFromInline
     let hashAttribute: String
+    /// Whether `hashAttribute` is ASCII, so finding it among the attributes needs no byte comparison.
+    @usableFromInline
+    let hashAttributeIsASCII: Bool
     @usableFromInline
     let hashVersion: Int
     @usableFromInline
@@ -39,6 +42,7 @@ public struct ExperimentEvaluator: Sendable {
         self.definition = definition
         variationCount = definition.variations.count
         hashAttribute = definition.hashAttribute
+        hashAttributeIsASCII = CodeUnitString.isASCII(definition.hashAttribute)
         hashVersion = definition.hashVersion
         seed = PreparedHashSeed(definition.seed)
         ranges = definition.bucketRanges
@@ -64,7 +68,8 @@ public struct ExperimentEvaluator: Sendable {
         if let excludesEveryone {
             return VariationAssignment(excludedBecause: excludesEveryone)
         }
-        guard let position = attributes.position(of: hashAttribute) else {
+        let found = hashAttributeIsASCII ? attributes.position(ofASCIIKey: hashAttribute) : attributes.position(of: hashAttribute)
+        guard let position = found else {
             return VariationAssignment(excludedBecause: .missingHashAttribute)
         }
         // Matching in place avoids copying the attribute value out of the object.

@@ -150,12 +150,16 @@ public final class FileStickyBucketStore: StickyBucketStore, @unchecked Sendable
     }
 
     private static func write(_ documents: [String: StickyBucketDocument], to path: String) throws(StickyBucketStoreError) {
-        var object = JSONObject(minimumCapacity: documents.count)
-        for key in documents.keys.sorted(by: { GrowthBookComparison.compareUTF16($0, $1) < 0 }) {
-            object[key] = documents[key]?.json
+        // Documents in UTF-16 key order, so the file is the same whatever order they were saved in.
+        let ordered = documents.map { (units: Array($0.key.utf16), document: $0.value) }
+            .sorted { $0.units.lexicographicallyPrecedes($1.units) }
+        var text = "{\"version\":\(formatVersion),\"documents\":{"
+        for (index, entry) in ordered.enumerated() {
+            if index > 0 { text += "," }
+            text += JSONValue.string(entry.document.key).jsonText + ":" + entry.document.json.jsonText
         }
-        let root: JSONValue = ["version": .number(Double(formatVersion)), "documents": .object(object)]
-        let bytes = Array((root.jsonText + "\n").utf8)
+        text += "}}\n"
+        let bytes = Array(text.utf8)
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path

@@ -92,6 +92,18 @@ public struct JSONObject: Sendable, Hashable {
         position(of: key) != nil
     }
 
+    /// The position of `key`, which must be ASCII, in `storage`: ``position(of:)`` without a byte comparison.
+    @inlinable
+    func position(ofASCIIKey key: String) -> Int? {
+        if let index {
+            return index[CodeUnitKey(key)]
+        }
+        for position in storage.indices where CodeUnitString.equal(storage[position].key, asciiKey: key) {
+            return position
+        }
+        return nil
+    }
+
     /// The position of `key` in `storage`, if present.
     @inlinable
     func position(of key: String) -> Int? {
