@@ -1,17 +1,19 @@
 import FlowEvents
 
 /// Everything one experiment needs from the log: who was exposed to which variant, and their progress.
+///
+/// Users are named by their index in the accumulator's user table (``LogUserTable``), so that an event costs
+/// one array lookup per experiment rather than a hash of the user id.
 struct ExperimentExposures: Sendable {
     let funnel: FunnelDefinition
     private let windowMilliseconds: Int64
-    /// Variants in the order of their first exposure in the log.
-    private(set) var variantsInExposureOrder: [String] = []
+    /// Variants in the order of their first exposure in the log (an internal numbering only).
+    private var variants: [String] = []
+    /// The earliest exposure time of each variant, aligned with `variants`.
+    private var earliestExposures: [Int64] = []
     private var variantIndices: [String: Int] = [:]
-    /// The steps of each variant, aligned with `variantsInExposureOrder`.
-    private var stepsByVariant: [ArmSteps] = []
-    /// Positions in `exposedUsers` by user: a small value keeps the table cheap to grow, and the users
-    /// themselves are updated in place in the array.
-    private var userIndices: [String: Int] = [:]
+    /// Position in `exposedUsers` by user index, -1 for users not exposed to this experiment.
+    private var positions: [Int32] = []
     private var exposedUsers: [ExposedUser] = []
 
     init(funnel: FunnelDefinition) {
@@ -19,60 +21,82 @@ struct ExperimentExposures: Sendable {
         windowMilliseconds = funnel.conversionWindowMilliseconds
     }
 
-    /// Records an `exposure` event of this experiment: the first exposure of a user wins, a later exposure
-    /// to another variant marks the user as multi-variant.
-    mutating func recordExposure(user: String, variant: String, at time: EventTimestamp) {
-        let variantIndex = index(of: variant)
-        if let userIndex = userIndices[user] {
-            if exposedUsers[userIndex].variantIndex != variantIndex {
-                exposedUsers[userIndex].isMultiVariant = true
+    /// Whether the user with index `user` has been exposed to this experiment.
+    func isExposed(_ user: Int) -> Bool {
+        user < positions.count && positions[user] >= 0
+    }
+
+    /// Records an `exposure` event of this experiment: the first exposure of a user (in their time order)
+    /// wins, a later exposure to another variant marks the user as multi-variant.
+    mutating func recordExposure(user: Int, variant: String, at time: EventTimestamp) {
+        let variantIndex = index(of: variant, exposedAt: time)
+        if isExposed(user) {
+            let position = Int(positions[user])
+            if exposedUsers[position].variantIndex != variantIndex {
+                exposedUsers[position].isMultiVariant = true
             }
             return
         }
-        if userIndices.count == userIndices.capacity {
-            // Growing fourfold rather than twofold rehashes a third as many user ids on the way to a large log's size.
-            userIndices.reserveCapacity(max(1024, userIndices.capacity * 4))
+        if user >= positions.count {
+            positions.append(contentsOf: repeatElement(-1, count: max(1024, user + 1 - positions.count, positions.count)))
         }
-        userIndices[user] = exposedUsers.count
+        positions[user] = Int32(exposedUsers.count)
         exposedUsers.append(ExposedUser(variantIndex: variantIndex, progress: UserFunnelProgress(anchor: time)))
     }
 
-    /// Counts `event` for its user, if the user was exposed and is still analysable.
-    mutating func consume(_ event: FlowEvent) {
-        guard let userIndex = userIndices[event.user],
-              !exposedUsers[userIndex].isMultiVariant,
-              exposedUsers[userIndex].progress.isInWindow(event, windowMilliseconds: windowMilliseconds)
-        else { return }
-        let variantIndex = exposedUsers[userIndex].variantIndex
-        stepsByVariant[variantIndex].discover(from: event)
-        exposedUsers[userIndex].progress.consume(
-            event, steps: stepsByVariant[variantIndex].steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds
+    /// Counts `event` of the user with index `user`, if the user was exposed and is still analysable.
+    mutating func consume(_ event: FlowEvent, user: Int) {
+        guard isExposed(user) else { return }
+        let position = Int(positions[user])
+        guard !exposedUsers[position].isMultiVariant else { return }
+        exposedUsers[position].progress.consume(
+            event, steps: funnel.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds
         )
+    }
+
+    /// Forgets the user with index `user`, whose events are about to be counted again from the start.
+    mutating func forget(_ user: Int) {
+        guard isExposed(user) else { return }
+        exposedUsers[Int(positions[user])].isForgotten = true
+        positions[user] = -1
     }
 
     /// Users exposed to more than one variant, who are excluded from every count.
     var multiVariantUsers: Int {
-        exposedUsers.reduce(0) { $0 + ($1.isMultiVariant ? 1 : 0) }
+        exposedUsers.reduce(0) { $0 + ($1.isMultiVariant && !$1.isForgotten ? 1 : 0) }
+    }
+
+    /// The exposed variants, ordered by their earliest exposure, ties by name: an order no line order changes.
+    var variantsInExposureOrder: [String] {
+        variants.indices
+            .sorted { lhs, rhs in
+                earliestExposures[lhs] != earliestExposures[rhs]
+                    ? earliestExposures[lhs] < earliestExposures[rhs] : variants[lhs] < variants[rhs]
+            }
+            .map { variants[$0] }
     }
 
     /// The tally of every variant that has been exposed, multi-variant users excluded.
     func tallies() -> [String: ArmTally] {
-        var progressByVariant = Array(repeating: [UserFunnelProgress](), count: variantsInExposureOrder.count)
-        for user in exposedUsers where !user.isMultiVariant {
+        var progressByVariant = Array(repeating: [UserFunnelProgress](), count: variants.count)
+        for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
             progressByVariant[user.variantIndex].append(user.progress)
         }
         var tallies: [String: ArmTally] = [:]
-        for (index, variant) in variantsInExposureOrder.enumerated() {
-            tallies[variant] = ArmTally(steps: stepsByVariant[index].steps, users: progressByVariant[index])
+        for (index, variant) in variants.enumerated() {
+            tallies[variant] = ArmTally(definition: funnel, users: progressByVariant[index])
         }
         return tallies
     }
 
-    private mutating func index(of variant: String) -> Int {
-        if let index = variantIndices[variant] { return index }
-        variantIndices[variant] = variantsInExposureOrder.count
-        variantsInExposureOrder.append(variant)
-        stepsByVariant.append(ArmSteps(definition: funnel))
-        return variantsInExposureOrder.count - 1
+    private mutating func index(of variant: String, exposedAt time: EventTimestamp) -> Int {
+        if let index = variantIndices[variant] {
+            earliestExposures[index] = min(earliestExposures[index], time.millisecondsSince1970)
+            return index
+        }
+        variantIndices[variant] = variants.count
+        variants.append(variant)
+        earliestExposures.append(time.millisecondsSince1970)
+        return variants.count - 1
     }
 }

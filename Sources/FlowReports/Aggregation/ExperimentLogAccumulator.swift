@@ -1,13 +1,18 @@
 public import FlowEvents
 
-/// Consumes a log one event at a time, in file order, and keeps what a `report` needs for every experiment.
+/// Consumes a log one event at a time and keeps what a `report` needs for every experiment, whatever order
+/// the lines arrive in.
 ///
 /// A user's variant for an experiment is the variant of their first `exposure` event naming that experiment;
-/// `assignment` events are never exposures. Memory grows with distinct users (times the experiments they are
-/// exposed to), not with events.
+/// `assignment` events are never exposures. Each user's events are counted in the user's time order, ties
+/// kept in log order except that exposures come first within a millisecond (docs/Statistics.md states the
+/// rules). Users whose events arrive in that order are counted as they arrive: memory grows with distinct
+/// users (times the experiments they are exposed to), not with events.
 ///
-/// Assumes the events of one user arrive in time order, as Switchyard writes them. When several logs are fed
-/// to one accumulator, feed them so that this still holds (for example, oldest log first).
+/// Once a user's events arrive out of order, the accumulator keeps every event from then on, and the user is
+/// counted again at the end from their events sorted by time. Their events from before that moment come from
+/// a second read of the log's beginning: when ``rereadLength`` is not nil, hand the first `rereadLength`
+/// events of the same log again, in the same order, to ``reread(_:)`` before building the report.
 public struct ExperimentLogAccumulator: Sendable {
     /// The options the accumulator was created with; ``ReportBuilder`` reads them back.
     public let options: ReportOptions
@@ -20,26 +25,64 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The tracked experiments, in order of first exposure; an array so that every event updates them in place.
     private var experiments: [ExperimentExposures] = []
     private var experimentIndices: [String: Int] = [:]
+    private let filter: ExperimentEventFilter
+    private var arrivals = UserArrivalOrder()
+    /// Events handed to `consume`, each event's position in the log as the accumulator saw it.
+    private var consumedCount = 0
+    /// The position of the first event that arrived out of order; every event from it on is kept.
+    private var keptFrom: Int?
+    private var keptEvents: [PositionedEvent] = []
+    /// Events of out-of-order users handed back by ``reread(_:)``, and how many events it was handed.
+    private var rereadEvents: [PositionedEvent] = []
+    private var rereadCount = 0
+    private var isRecounted = false
 
     /// Creates an empty accumulator.
     public init(options: ReportOptions = ReportOptions()) {
         self.options = options
+        filter = ExperimentEventFilter(options: options)
     }
 
     /// The filter of the events this accumulator can learn something from.
     public var eventFilter: ExperimentEventFilter {
-        ExperimentEventFilter(options: options)
+        filter
     }
 
-    /// Counts one event; call in file order.
+    /// How many users' events arrived out of their time order.
+    public var outOfOrderUsers: Int {
+        arrivals.outOfOrderUsers
+    }
+
+    /// How many events, from the start of the log, ``reread(_:)`` still needs; nil when it needs none.
+    ///
+    /// The events must be those handed to `consume` before, in the same order.
+    public var rereadLength: Int? {
+        guard let keptFrom, keptFrom > 0, rereadCount < keptFrom else { return nil }
+        return keptFrom
+    }
+
+    /// Counts one event; call in log order.
     public mutating func consume(_ event: FlowEvent) {
         eventsConsumed += 1
+        let position = consumedCount
+        consumedCount += 1
+        let user = arrivals.index(of: event.user)
+        var trackedExperiment: Int?
         if event.type == .exposure {
-            recordExposure(event)
+            trackedExperiment = noteExposure(event)
         }
-        for index in experiments.indices {
-            experiments[index].consume(event)
+        if !arrivals.isOutOfOrder(user) {
+            let opensWindow = trackedExperiment.map { !experiments[$0].isExposed(user) } ?? false
+            let canCount = event.type == .exposure || filter.isRelevant(event)
+            if arrivals.arrive(event, of: user, opensWindow: opensWindow, canCount: canCount), keptFrom == nil {
+                keptFrom = position
+            }
         }
+        if keptFrom != nil {
+            keptEvents.append(PositionedEvent(position: position, event: event))
+        }
+        guard !arrivals.isOutOfOrder(user) else { return }
+        count(event, of: user, inExperiment: trackedExperiment)
     }
 
     /// Consumes every event of `events`, in order.
@@ -64,6 +107,48 @@ public struct ExperimentLogAccumulator: Sendable {
         eventsConsumed += count
     }
 
+    /// Takes back the log's first events, as ``rereadLength`` asks, and returns whether it wants more.
+    ///
+    /// Events past ``rereadLength`` are ignored.
+    public mutating func reread(_ events: [FlowEvent]) -> Bool {
+        guard let wanted = rereadLength else { return false }
+        for event in events {
+            guard rereadCount < wanted else { break }
+            if let user = arrivals.existingIndex(of: event.user), arrivals.isOutOfOrder(user) {
+                rereadEvents.append(PositionedEvent(position: rereadCount, event: event))
+            }
+            rereadCount += 1
+        }
+        return rereadCount < wanted
+    }
+
+    /// Counts every out-of-order user again from their events in time order; call once every event was
+    /// consumed (and reread when ``rereadLength`` asked).
+    ///
+    /// - Throws: ``ReportError/logNotReread(events:)`` when the log's beginning was not reread as asked.
+    mutating func recountOutOfOrderUsers() throws(ReportError) {
+        guard !isRecounted, keptFrom != nil else { return }
+        if let wanted = rereadLength { throw .logNotReread(events: wanted) }
+        isRecounted = true
+        var eventsByUser: [Int: [PositionedEvent]] = [:]
+        for positioned in rereadEvents + keptEvents {
+            guard let user = arrivals.existingIndex(of: positioned.event.user), arrivals.isOutOfOrder(user) else { continue }
+            eventsByUser[user, default: []].append(positioned)
+        }
+        rereadEvents = []
+        keptEvents = []
+        for (user, events) in eventsByUser {
+            for index in experiments.indices {
+                experiments[index].forget(user)
+            }
+            for positioned in events.sorted(by: PositionedEvent.isInUserTimeOrder) {
+                let event = positioned.event
+                let experiment = event.type == .exposure ? trackedExperiment(of: event) : nil
+                count(event, of: user, inExperiment: experiment)
+            }
+        }
+    }
+
     /// The keys of the experiments with at least one exposure, sorted.
     public var experimentKeys: [String] {
         experimentIndices.keys.sorted()
@@ -74,21 +159,33 @@ public struct ExperimentLogAccumulator: Sendable {
         experimentIndices[key].map { experiments[$0] }
     }
 
-    private mutating func recordExposure(_ event: FlowEvent) {
-        guard let key = event.experiment, let variant = event.variant else {
+    /// Counts `event` of the user with index `user`, an exposure of the experiment at `experiment` if given.
+    private mutating func count(_ event: FlowEvent, of user: Int, inExperiment experiment: Int?) {
+        if let experiment, let variant = event.variant {
+            experiments[experiment].recordExposure(user: user, variant: variant, at: event.time)
+        }
+        for index in experiments.indices {
+            experiments[index].consume(event, user: user)
+        }
+    }
+
+    /// Notes an exposure's experiment, and returns the index of that experiment when it is tracked.
+    private mutating func noteExposure(_ event: FlowEvent) -> Int? {
+        guard let key = event.experiment, event.variant != nil else {
             incompleteExposures += 1
-            return
+            return nil
         }
         exposedExperimentKeys.insert(key)
-        guard options.experiment == nil || options.experiment == key else { return }
-        let index: Int
-        if let known = experimentIndices[key] {
-            index = known
-        } else {
-            index = experiments.count
-            experimentIndices[key] = index
-            experiments.append(ExperimentExposures(funnel: options.funnel(for: key)))
-        }
-        experiments[index].recordExposure(user: event.user, variant: variant, at: event.time)
+        guard options.experiment == nil || options.experiment == key else { return nil }
+        if let known = experimentIndices[key] { return known }
+        experimentIndices[key] = experiments.count
+        experiments.append(ExperimentExposures(funnel: options.funnel(for: key)))
+        return experiments.count - 1
+    }
+
+    /// The index of the tracked experiment an exposure names, if any.
+    private func trackedExperiment(of event: FlowEvent) -> Int? {
+        guard let key = event.experiment, event.variant != nil else { return nil }
+        return experimentIndices[key]
     }
 }

@@ -18,8 +18,13 @@ public enum ReportBuilder {
     public static func report(
         from accumulator: ExperimentLogAccumulator, inputs: [String], diagnostics: [String] = []
     ) throws(ReportError) -> Report {
+        var accumulator = accumulator
+        try accumulator.recountOutOfOrderUsers()
         let options = accumulator.options
         var notes = diagnostics
+        if accumulator.outOfOrderUsers > 0 {
+            notes.append(outOfOrderNote(users: accumulator.outOfOrderUsers))
+        }
         if accumulator.incompleteExposures > 0 {
             notes.append("\(accumulator.incompleteExposures) exposure events without experiment or variant ignored")
         }
@@ -46,9 +51,18 @@ public enum ReportBuilder {
     public static func report(
         events: some Sequence<FlowEvent>, options: ReportOptions, inputs: [String], diagnostics: [String] = []
     ) throws(ReportError) -> Report {
+        let events = Array(events)
         var accumulator = ExperimentLogAccumulator(options: options)
         accumulator.consume(contentsOf: events)
+        if let length = accumulator.rereadLength {
+            _ = accumulator.reread(Array(events.prefix(length)))
+        }
         return try report(from: accumulator, inputs: inputs, diagnostics: diagnostics)
+    }
+
+    /// The diagnostic saying that `users` users' events arrived out of time order.
+    public static func outOfOrderNote(users: Int) -> String {
+        "events of \(users) users arrived out of time order: each user's events were counted in time order"
     }
 
     /// Builds the `compare` of `logs`, each log one arm, in the shape of a one-experiment ``Report``.
@@ -117,7 +131,7 @@ public enum ReportBuilder {
         let arms = ordered.map { variant in
             ArmReport(
                 variant: variant, source: nil,
-                tally: tallies[variant] ?? ArmTally(steps: funnel.steps, users: [UserFunnelProgress]())
+                tally: tallies[variant] ?? ArmTally(definition: funnel, users: [])
             )
         }
         let weights = configuredWeights(

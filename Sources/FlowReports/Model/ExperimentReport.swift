@@ -8,7 +8,7 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var conversionWindowSeconds: Int
     /// The goal, as ``EventMatcher/summary`` words it.
     public var goal: String
-    /// Whether the steps are the screens in the order first seen rather than configured steps.
+    /// Whether the steps were discovered from the screens shown rather than configured.
     public var stepsDiscovered: Bool
     /// Users exposed to more than one variant, excluded from every count.
     public var excludedMultiVariantUsers: Int

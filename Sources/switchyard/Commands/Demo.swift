@@ -56,9 +56,7 @@ struct Demo: AsyncParsableCommand {
         var accumulator = ExperimentLogAccumulator(options: ReportOptions(experiments: configuration.reportConfigurations))
         let summary: ReadSummary
         do {
-            summary = try FlowEventReader(paths: [eventsPath]).readParallel(workers: jobs) { batch in
-                accumulator.consume(contentsOf: batch)
-            }
+            summary = try EventLogReport.read([eventsPath], into: &accumulator, workers: jobs)
         } catch {
             throw CommandError("\(error)")
         }

@@ -30,11 +30,7 @@ struct ReportCommand: ParsableCommand {
         ))
         let summary: ReadSummary
         do {
-            let filter = accumulator.eventFilter
-            summary = try FlowEventReader(paths: events).readParallel(workers: 2, keeping: filter.isRelevant) { batch, leftOut in
-                accumulator.consume(contentsOf: batch)
-                accumulator.countIrrelevantEvents(leftOut)
-            }
+            summary = try EventLogReport.read(events, into: &accumulator, workers: 2)
         } catch {
             throw CommandError("\(error)")
         }
