@@ -31,9 +31,12 @@ public struct ExperimentLogAccumulator: Sendable {
     private var consumedCount = 0
     /// The position of the first event that arrived out of order; every event from it on is kept.
     private var keptFrom: Int?
-    private var keptEvents: [PositionedEvent] = []
+    /// The events kept, each with its user's index and position.
+    private var keptEvents: [FlowEvent] = []
+    private var keptKeys: [RecountKey] = []
     /// Events of out-of-order users handed back by ``reread(_:)``, and how many events it was handed.
-    private var rereadEvents: [PositionedEvent] = []
+    private var rereadEvents: [FlowEvent] = []
+    private var rereadKeys: [RecountKey] = []
     private var rereadCount = 0
     private var isRecounted = false
 
@@ -79,7 +82,8 @@ public struct ExperimentLogAccumulator: Sendable {
             }
         }
         if keptFrom != nil {
-            keptEvents.append(PositionedEvent(position: position, event: event))
+            keptKeys.append(RecountKey(user: user, event: event, position: position, index: keptEvents.count))
+            keptEvents.append(event)
         }
         guard !arrivals.isOutOfOrder(user) else { return }
         count(event, of: user, inExperiment: trackedExperiment)
@@ -115,7 +119,8 @@ public struct ExperimentLogAccumulator: Sendable {
         for event in events {
             guard rereadCount < wanted else { break }
             if let user = arrivals.existingIndex(of: event.user), arrivals.isOutOfOrder(user) {
-                rereadEvents.append(PositionedEvent(position: rereadCount, event: event))
+                rereadKeys.append(RecountKey(user: user, event: event, position: rereadCount, index: rereadEvents.count))
+                rereadEvents.append(event)
             }
             rereadCount += 1
         }
@@ -130,23 +135,29 @@ public struct ExperimentLogAccumulator: Sendable {
         guard !isRecounted, keptFrom != nil else { return }
         if let wanted = rereadLength { throw .logNotReread(events: wanted) }
         isRecounted = true
-        var eventsByUser: [Int: [PositionedEvent]] = [:]
-        for positioned in rereadEvents + keptEvents {
-            guard let user = arrivals.existingIndex(of: positioned.event.user), arrivals.isOutOfOrder(user) else { continue }
-            eventsByUser[user, default: []].append(positioned)
+        // Reread events come first in the log; kept events are told apart by an index past theirs.
+        var keys = rereadKeys
+        keys.reserveCapacity(rereadKeys.count + keptKeys.count)
+        for key in keptKeys where arrivals.isOutOfOrder(key.user) {
+            keys.append(RecountKey(user: key.user, time: key.time, isExposure: key.isExposure, position: key.position,
+                                   index: rereadEvents.count + key.index))
+        }
+        keptKeys = []
+        rereadKeys = []
+        keys.sort(by: <)
+        var previousUser = -1
+        for key in keys {
+            if key.user != previousUser {
+                for index in experiments.indices {
+                    experiments[index].forget(key.user)
+                }
+                previousUser = key.user
+            }
+            let event = key.index < rereadEvents.count ? rereadEvents[key.index] : keptEvents[key.index - rereadEvents.count]
+            count(event, of: key.user, inExperiment: key.isExposure ? trackedExperiment(of: event) : nil)
         }
         rereadEvents = []
         keptEvents = []
-        for (user, events) in eventsByUser {
-            for index in experiments.indices {
-                experiments[index].forget(user)
-            }
-            for positioned in events.sorted(by: PositionedEvent.isInUserTimeOrder) {
-                let event = positioned.event
-                let experiment = event.type == .exposure ? trackedExperiment(of: event) : nil
-                count(event, of: user, inExperiment: experiment)
-            }
-        }
     }
 
     /// The keys of the experiments with at least one exposure, sorted.
