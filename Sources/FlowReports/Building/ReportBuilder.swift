@@ -128,26 +128,59 @@ public enum ReportBuilder {
         }
         let ordered = [control] + variants.filter { $0 != control }
         let tallies = exposures?.tallies() ?? [:]
+        // A variant the configuration does not list is shown, but neither compared nor in the sample-ratio check.
+        let listed = configuration.map { Set($0.variations) }.flatMap { $0.isEmpty ? nil : $0 }
+        let isAnalyzed = { (variant: String) in listed?.contains(variant) ?? true || variant == control }
         let arms = ordered.map { variant in
-            ArmReport(
+            var arm = ArmReport(
                 variant: variant, source: nil,
                 tally: tallies[variant] ?? ArmTally(definition: funnel, users: [])
             )
+            if !isAnalyzed(variant) { arm.notInConfiguration = true }
+            return arm
         }
+        var experimentNotes = configurationNotes(key: key, configuration: configuration, source: options.configurationSource)
+        for arm in arms where arm.notInConfiguration == true {
+            experimentNotes.append(
+                "\(arm.variant) is not a variation in the configuration: its \(arm.users) users are shown but left out "
+                    + "of the comparisons and the sample-ratio check"
+            )
+        }
+        let analyzed = ordered.filter(isAnalyzed)
         let weights = configuredWeights(
-            of: configuration, for: ordered, experiment: key, notes: &notes
-        ) ?? equalWeights(ordered.count)
-        return experimentReport(
+            of: configuration, for: analyzed, experiment: key, notes: &notes
+        ) ?? equalWeights(analyzed.count)
+        var report = experimentReport(
             key: key, funnel: funnel, arms: arms, excludedUsers: exposures?.multiVariantUsers ?? 0,
             weights: weights, settings: options.settings
         )
+        report.notes = experimentNotes
+        return report
+    }
+
+    /// The note saying that `key` was measured without a configuration, and with what instead.
+    private static func configurationNotes(
+        key: String, configuration: ExperimentConfiguration?, source: ConfigurationSource
+    ) -> [String] {
+        let defaults = "steps discovered from the screens shown, goal flow_completed, a 14-day window, "
+            + "the variants as exposed and equal weights"
+        switch source {
+        case .unspecified:
+            return []
+        case let .notFound(reason):
+            return ["no experiment configuration: \(reason); measured with \(defaults)"]
+        case let .file(path):
+            guard configuration == nil else { return [] }
+            return ["\(key) is not in \(path); measured with \(defaults)"]
+        }
     }
 
     private static func experimentReport(
         key: String, funnel: FunnelDefinition, arms: [ArmReport], excludedUsers: Int, weights: [Double],
         settings: ComparisonSettings
     ) -> ExperimentReport {
-        let counts = arms.map { (name: $0.variant, counts: ArmCounts(users: $0.users, conversions: $0.goalConversions)) }
+        let analyzedArms = arms.filter { $0.notInConfiguration != true }
+        let counts = analyzedArms.map { (name: $0.variant, counts: ArmCounts(users: $0.users, conversions: $0.goalConversions)) }
         let analysis = ExperimentStatistics.analyze(
             control: counts[0], treatments: Array(counts.dropFirst()), weights: weights, settings: settings
         )
@@ -155,7 +188,7 @@ public enum ReportBuilder {
             key: key, control: counts[0].name, conversionWindowSeconds: max(0, funnel.conversionWindowSeconds),
             goal: funnel.goal.summary, stepsDiscovered: funnel.discoversScreens,
             excludedMultiVariantUsers: excludedUsers, arms: arms,
-            analysis: AnalysisReport(analysis, variants: arms.map(\.variant))
+            analysis: AnalysisReport(analysis, variants: analyzedArms.map(\.variant))
         )
     }
 

@@ -10,18 +10,23 @@ public struct ReportOptions: Sendable {
     public var settings: ComparisonSettings
     /// Configuration per experiment key; experiments without an entry use the defaults.
     public var experiments: [String: ExperimentConfiguration]
+    /// Where `experiments` came from: every experiment the report measures without a configuration is noted,
+    /// with what was used instead, unless this is ``ConfigurationSource/unspecified``.
+    public var configurationSource: ConfigurationSource
 
     /// Creates options.
     public init(
         experiment: String? = nil,
         control: String? = nil,
         settings: ComparisonSettings = ComparisonSettings(),
-        experiments: [String: ExperimentConfiguration] = [:]
+        experiments: [String: ExperimentConfiguration] = [:],
+        configurationSource: ConfigurationSource = .unspecified
     ) {
         self.experiment = experiment
         self.control = control
         self.settings = settings
         self.experiments = experiments
+        self.configurationSource = configurationSource
     }
 
     /// The funnel measured for `experiment`.

@@ -16,11 +16,14 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var arms: [ArmReport]
     /// Comparisons with control, the sample-ratio check and the verdict.
     public var analysis: AnalysisReport
+    /// What the reader must know to read the numbers right, e.g. that the configuration was not found and what
+    /// was used instead, or that a variant the configuration does not list was left out of the analysis.
+    public var notes: [String]
 
     /// Creates an experiment report.
     public init(
         key: String, control: String, conversionWindowSeconds: Int, goal: String, stepsDiscovered: Bool,
-        excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport
+        excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport, notes: [String] = []
     ) {
         self.key = key
         self.control = control
@@ -30,6 +33,7 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         self.excludedMultiVariantUsers = excludedMultiVariantUsers
         self.arms = arms
         self.analysis = analysis
+        self.notes = notes
     }
 
     enum CodingKeys: String, CodingKey {
@@ -41,5 +45,6 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         case excludedMultiVariantUsers = "excluded_multi_variant_users"
         case arms
         case analysis
+        case notes
     }
 }

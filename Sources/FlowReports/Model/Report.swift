@@ -18,7 +18,7 @@
 ///       comparisons: [ { variant, control, treatment_users, treatment_conversions, treatment_rate,
 ///                        control_users, control_conversions, control_rate, absolute_difference,
 ///                        absolute_interval: { lower, upper }, relative_uplift?, relative_interval?,
-///                        z_score, p_value, adjusted_p_value, chance_to_beat_control,
+///                        z_score, p_value, adjusted_p_value, chance_to_beat_control?,
 ///                        minimum_detectable_effect?, users_needed_per_arm?, is_significant } ],
 ///       sample_ratio?: { variants, observed, expected_weights, chi_square, degrees_of_freedom, p_value,
 ///                        is_mismatch } } } ] }

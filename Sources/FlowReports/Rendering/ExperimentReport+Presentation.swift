@@ -10,10 +10,17 @@ extension ExperimentReport {
         return check
     }
 
-    /// One line describing how the funnel was measured, e.g. `goal flow_completed within 14d; steps: screens in order first seen`.
+    /// One line describing how the funnel was measured, e.g. `goal flow_completed within 14d; steps: screens as first shown`.
     var funnelDescription: String {
-        let steps = stepsDiscovered ? "screens in order first seen" : "configured"
+        let steps = stepsDiscovered ? "screens as first shown" : "configured"
         return "goal \(goal) within \(ReportNumberFormat.window(seconds: conversionWindowSeconds)); steps: \(steps)"
+    }
+}
+
+extension ArmReport {
+    /// What follows the arm's name where it is listed: a mark when the configuration does not list it.
+    var configurationMark: String {
+        notInConfiguration == true ? " (not in config)" : ""
     }
 }
 

@@ -53,6 +53,9 @@ public struct HTMLRenderer: ReportRenderer {
         if let mismatch {
             html += "<p class=\"warning\"><strong>Sample ratio mismatch:</strong> \(escape(mismatch.splitDescription))</p>\n"
         }
+        if !experiment.notes.isEmpty {
+            html += "<ul class=\"notes\">\n" + experiment.notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
         var facts = ["control: <span class=\"name\">\(escape(experiment.control))</span>", escape(experiment.funnelDescription)]
         if experiment.excludedMultiVariantUsers > 0 {
             facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
@@ -83,6 +86,7 @@ public struct HTMLRenderer: ReportRenderer {
             + "<th>Adj. p</th><th>P(beat)</th></tr></thead>\n<tbody>\n"
         for arm in experiment.arms {
             let name = escape(arm.variant) + (arm.variant == experiment.control ? " <em>(control)</em>" : "")
+                + escape(arm.configurationMark)
             var cells = [
                 ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
                 ReportNumberFormat.percent(arm.goalConversionRate),
@@ -94,7 +98,7 @@ public struct HTMLRenderer: ReportRenderer {
                     ReportNumberFormat.percentagePointInterval(comparison.absoluteInterval),
                     comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–",
                     ReportNumberFormat.pValue(comparison.pValue), ReportNumberFormat.pValue(comparison.adjustedPValue),
-                    ReportNumberFormat.percent(comparison.chanceToBeatControl),
+                    comparison.chanceToBeatControl.map(ReportNumberFormat.percent) ?? "–",
                 ]
                 if comparison.isSignificant {
                     rowClass = comparison.absoluteDifference > 0 ? " class=\"better\"" : " class=\"worse\""

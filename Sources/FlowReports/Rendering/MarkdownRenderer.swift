@@ -36,6 +36,9 @@ public struct MarkdownRenderer: ReportRenderer {
         if let mismatch = experiment.sampleRatioMismatch {
             lines += ["> **Warning: sample ratio mismatch** — \(MarkdownText.escaped(mismatch.splitDescription))", ""]
         }
+        for note in experiment.notes {
+            lines += ["> **Note:** \(MarkdownText.escaped(note))", ""]
+        }
         var facts = ["Control: \(MarkdownText.escaped(experiment.control))", MarkdownText.escaped(experiment.funnelDescription)]
         if experiment.excludedMultiVariantUsers > 0 {
             facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
@@ -46,7 +49,7 @@ public struct MarkdownRenderer: ReportRenderer {
         lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
         for arm in experiment.arms {
             var cells = [
-                MarkdownText.escaped(arm.variant) + (arm.variant == experiment.control ? " (control)" : ""),
+                MarkdownText.escaped(arm.variant) + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark,
                 ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
                 ReportNumberFormat.percent(arm.goalConversionRate),
             ]
@@ -58,7 +61,7 @@ public struct MarkdownRenderer: ReportRenderer {
                     comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–",
                     MarkdownText.escaped(ReportNumberFormat.pValue(comparison.pValue)),
                     MarkdownText.escaped(ReportNumberFormat.pValue(comparison.adjustedPValue)),
-                    ReportNumberFormat.percent(comparison.chanceToBeatControl),
+                    comparison.chanceToBeatControl.map(ReportNumberFormat.percent) ?? "–",
                 ]
             } else {
                 cells += Array(repeating: "–", count: 6)

@@ -38,6 +38,9 @@ public struct TableRenderer: ReportRenderer {
         if let mismatch = experiment.sampleRatioMismatch {
             lines.append(style(.boldYellow, "WARNING: sample ratio mismatch: \(mismatch.splitDescription)"))
         }
+        for note in experiment.notes {
+            lines.append(style(.yellow, "note: ") + TerminalText.sanitized(note))
+        }
         if experiment.excludedMultiVariantUsers > 0 {
             lines.append("Excluded: \(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant")
         }
@@ -62,7 +65,7 @@ public struct TableRenderer: ReportRenderer {
         )
         for arm in experiment.arms {
             var row: [TextTable.Cell] = [
-                TextTable.Cell(arm.variant + (arm.variant == experiment.control ? " (control)" : "")),
+                TextTable.Cell(arm.variant + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark),
                 TextTable.Cell(ReportNumberFormat.count(arm.users)),
                 TextTable.Cell(ReportNumberFormat.count(arm.goalConversions)),
                 TextTable.Cell(ReportNumberFormat.percent(arm.goalConversionRate)),
@@ -76,7 +79,7 @@ public struct TableRenderer: ReportRenderer {
                     TextTable.Cell(comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–"),
                     TextTable.Cell(ReportNumberFormat.pValue(comparison.pValue)),
                     TextTable.Cell(ReportNumberFormat.pValue(comparison.adjustedPValue), style: significance),
-                    TextTable.Cell(ReportNumberFormat.percent(comparison.chanceToBeatControl)),
+                    TextTable.Cell(comparison.chanceToBeatControl.map(ReportNumberFormat.percent) ?? "–"),
                 ]
             } else {
                 row += Array(repeating: TextTable.Cell("–"), count: 6)

@@ -3,7 +3,7 @@ public enum ExperimentStatistics {
     /// Compares each treatment with control, applying Holm's correction across treatments, checks the sample ratio
     /// against `weights` (ordered control first, then treatments; nil skips the check) and words a verdict.
     ///
-    /// Per treatment: Wald interval of pT − pC (``AbsoluteDifference``), delta-method uplift (``RelativeUplift``),
+    /// Per treatment: Newcombe interval of pT − pC (``AbsoluteDifference``), log-scale uplift interval (``RelativeUplift``),
     /// pooled z-test (``PooledZTest``) with Holm adjustment (``HolmCorrection``), chance to beat control
     /// (``ChanceToBeatControl``) and power (``PowerAnalysis``). Counts are sanitized first; alpha and power are
     /// clamped into (0, 1) (``ComparisonSettings/effectiveAlpha``).
@@ -50,9 +50,10 @@ public enum ExperimentStatistics {
             variant: treatment.name, control: control.name,
             treatmentCounts: treatment.counts, controlCounts: control.counts,
             absoluteDifference: difference.estimate, absoluteInterval: difference.interval,
-            relativeUplift: uplift?.estimate, relativeInterval: uplift?.interval,
+            relativeUplift: uplift?.estimate, relativeInterval: uplift?.interval ?? nil,
             zScore: test.zScore, pValue: test.pValue, adjustedPValue: adjustedPValue,
-            chanceToBeatControl: ChanceToBeatControl.probability(treatment: treatment.counts, control: control.counts),
+            chanceToBeatControl: treatment.counts.users > 0 && control.counts.users > 0
+                ? ChanceToBeatControl.probability(treatment: treatment.counts, control: control.counts) : nil,
             minimumDetectableEffect: PowerAnalysis.minimumDetectableEffect(
                 controlRate: control.counts.rate, controlUsers: control.counts.users,
                 treatmentUsers: treatment.counts.users, alpha: alpha, power: power

@@ -12,13 +12,13 @@ struct Demo: AsyncParsableCommand {
         discussion: "Writes events.jsonl and report.html into --directory, replacing an earlier demo's."
     )
 
-    @Option(help: "How many users to simulate.")
+    @Option(parsing: .unconditional, help: "How many users to simulate.")
     var users = 20_000
 
-    @Option(help: "The seed of every random draw.")
+    @Option(parsing: .unconditional, help: "The seed of every random draw.")
     var seed: UInt64 = 1
 
-    @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "How many batches of users to simulate at once (default: the number of cores).")
     var jobs: Int = ProcessInfoCores.active
 
     @Option(help: ArgumentHelp("Where the demo's log and HTML report go.", valueName: "path"))
@@ -29,6 +29,11 @@ struct Demo: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The behaviour model.", valueName: "path"))
     var behavior = "Configuration/behavior.json"
+
+    func validate() throws {
+        guard users >= 0 else { throw ValidationError("--users must be 0 or more, got \(users)") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    }
 
     func run() async throws {
         let registry = try Host.registry()
@@ -53,7 +58,10 @@ struct Demo: AsyncParsableCommand {
         let figures = try await runner.run(into: eventsPath, existing: .replace)
         StandardIO.write(figures.summary + "\n")
 
-        var accumulator = ExperimentLogAccumulator(options: ReportOptions(experiments: configuration.reportConfigurations))
+        var accumulator = ExperimentLogAccumulator(options: ReportOptions(
+            experiments: configuration.reportConfigurations,
+            configurationSource: configuration.source.map(ConfigurationSource.file) ?? .unspecified
+        ))
         let summary: ReadSummary
         do {
             summary = try EventLogReport.read([eventsPath], into: &accumulator, workers: jobs)

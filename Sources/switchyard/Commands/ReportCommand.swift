@@ -26,7 +26,8 @@ struct ReportCommand: ParsableCommand {
             experiment: options.experiment,
             control: options.control,
             settings: options.settings,
-            experiments: configurations
+            experiments: configurations,
+            configurationSource: try Host.reportConfigurationSource(configPath: options.config)
         ))
         let summary: ReadSummary
         do {

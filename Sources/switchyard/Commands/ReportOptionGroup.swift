@@ -15,7 +15,8 @@ struct ReportOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("The variant every other is compared with (default: the config's first variation).", valueName: "variant"))
     var control: String?
 
-    @Option(help: ArgumentHelp("Significance level of the tests and intervals.", valueName: "alpha"))
+    // Unconditional, so that a negative value is read and refused by name rather than taken for an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Significance level of the tests and intervals.", valueName: "alpha"))
     var alpha: Double = 0.05
 
     @Option(help: ArgumentHelp(

@@ -12,7 +12,7 @@ struct Simulate: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "How many users to simulate.")
+    @Option(parsing: .unconditional, help: "How many users to simulate.")
     var users: Int
 
     @Option(help: ArgumentHelp("The experiment config (default: Configuration/experiments.json when it exists).", valueName: "path"))
@@ -21,13 +21,16 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The behaviour model.", valueName: "path"))
     var behavior = "Configuration/behavior.json"
 
-    @Option(help: "The seed of every random draw.")
+    @Option(parsing: .unconditional, help: "The seed of every random draw.")
     var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("What every user id starts with, before the user's number (default: s<seed>-user-).", valueName: "prefix"))
+    var idPrefix: String?
 
     @Option(help: ArgumentHelp("The JSON Lines log to write.", valueName: "path"))
     var events = "simulation.jsonl"
 
-    @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "How many batches of users to simulate at once (default: the number of cores).")
     var jobs: Int = ProcessInfoCores.active
 
     @Flag(help: "Add to an existing log instead of refusing.")
@@ -48,7 +51,7 @@ struct Simulate: AsyncParsableCommand {
     func run() async throws {
         let registry = try Host.registry()
         let runner = SimulationRunner(
-            simulation: Simulation(users: users, seed: seed, jobs: jobs),
+            simulation: Simulation(users: users, seed: seed, jobs: jobs, idPrefix: idPrefix),
             configuration: try Host.configuration(path: config, registry: registry),
             behavior: try Host.behavior(path: behavior),
             registry: registry,

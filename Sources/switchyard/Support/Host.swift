@@ -2,6 +2,7 @@ import ArgumentParser
 import BundledVariants
 import Experiments
 import FlowReports
+import Foundation
 import VariantHost
 
 /// The CLI's access to the host: the bundled registry and the experiment config, with their
@@ -28,6 +29,13 @@ enum Host {
     /// The funnels, variations and weights reports use, from the config at `path` (or the bundled one).
     static func reportConfigurations(configPath path: String?) throws -> [String: ExperimentConfiguration] {
         try configuration(path: path, registry: registry()).reportConfigurations
+    }
+
+    /// Where the report configuration of `reportConfigurations(configPath:)` comes from, for the report's notes.
+    static func reportConfigurationSource(configPath path: String?) throws -> ConfigurationSource {
+        if let source = try configuration(path: path, registry: registry()).source { return .file(source) }
+        let directory = FileManager.default.currentDirectoryPath
+        return .notFound("no --config given and \(HostConfiguration.defaultPath) does not exist in \(directory)")
     }
 
     /// The behaviour model at `path`.

@@ -51,6 +51,11 @@ enum ReportFixtures {
                     ScreenReport(screen: "signup", backNavigations: 4, failedMutations: 0, failuresByReason: []),
                 ]
             ),
+            ArmReport(
+                variant: "ghost", users: 1, goalConversions: 0, goalConversionRate: 0,
+                steps: [step("welcome", users: 1, of: 1, previous: 1, median: 0.2, p90: 0.2)],
+                screens: [], notInConfiguration: true
+            ),
         ],
         analysis: AnalysisReport(
             control: "signup-first",
@@ -77,7 +82,8 @@ enum ReportFixtures {
                 variants: ["signup-first", "profile-first", "no-profile"], observed: [1000, 1010, 990],
                 expectedWeights: [1, 1, 1], chiSquare: 0.2, degreesOfFreedom: 2, pValue: 0.9048, isMismatch: false
             )
-        )
+        ),
+        notes: ["ghost is not a variation in the configuration: its 1 users are shown but left out of the comparisons and the sample-ratio check"]
     )
 
     static let mismatched = ExperimentReport(
