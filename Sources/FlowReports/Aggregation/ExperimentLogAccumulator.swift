@@ -144,9 +144,8 @@ public struct ExperimentLogAccumulator: Sendable {
         }
         keptKeys = []
         rereadKeys = []
-        keys.sort(by: <)
         var previousUser = -1
-        for key in keys {
+        for key in Self.sortedByUser(keys) {
             if key.user != previousUser {
                 for index in experiments.indices {
                     experiments[index].forget(key.user)
@@ -158,6 +157,29 @@ public struct ExperimentLogAccumulator: Sendable {
         }
         rereadEvents = []
         keptEvents = []
+    }
+
+    /// `keys` sorted by user and each user's time order: bucketed by user in one pass, then each user's few
+    /// events sorted, cheaper than sorting them all at once.
+    private static func sortedByUser(_ keys: [RecountKey]) -> [RecountKey] {
+        guard let largestUser = keys.map(\.user).max() else { return [] }
+        var starts = Array(repeating: 0, count: largestUser + 2)
+        for key in keys {
+            starts[key.user + 1] += 1
+        }
+        for user in 0...largestUser {
+            starts[user + 1] += starts[user]
+        }
+        var next = starts
+        var sorted = keys
+        for key in keys {
+            sorted[next[key.user]] = key
+            next[key.user] += 1
+        }
+        for user in 0...largestUser where starts[user + 1] - starts[user] > 1 {
+            sorted[starts[user]..<starts[user + 1]].sort(by: <)
+        }
+        return sorted
     }
 
     /// The keys of the experiments with at least one exposure, sorted.

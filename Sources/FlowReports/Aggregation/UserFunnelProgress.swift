@@ -19,9 +19,9 @@ struct UserFunnelProgress: Sendable {
     private(set) var failuresByScreen: [String: [String: Int]] = [:]
     /// The offset of the millisecond the last step-matching event fell in.
     private var instantOffset: Int64 = -1
-    /// Events of that millisecond not used for a step yet, each as the indices of the later steps it matches,
-    /// in arrival order: one of them may complete a step that another event of the same millisecond unlocks.
-    private var unusedAtInstant: [[Int]] = []
+    /// Events of that millisecond that match a later step than the next one, in arrival order: one of them may
+    /// complete a step that another event of the same millisecond unlocks. None of them matches the next step.
+    private var waitingAtInstant: [FlowEvent] = []
 
     /// The screen name counted for back and error events that name no screen.
     static let unknownScreen = "(none)"
@@ -70,22 +70,28 @@ struct UserFunnelProgress: Sendable {
     /// previous step was reached. Events of one millisecond are simultaneous: an event that arrived before the
     /// step it matches was unlocked (by another event of that millisecond) still completes it.
     private mutating func matchSteps(_ event: FlowEvent, at offset: Int64, steps: [FunnelStep]) {
-        guard stepOffsets.count < steps.count else { return }
-        var matched: [Int] = []
-        for index in stepOffsets.count..<steps.count where steps[index].matcher.matches(event) {
-            matched.append(index)
-        }
-        guard !matched.isEmpty else { return }
+        let next = stepOffsets.count
+        guard next < steps.count else { return }
         if offset != instantOffset {
             instantOffset = offset
-            unusedAtInstant.removeAll(keepingCapacity: true)
+            if !waitingAtInstant.isEmpty { waitingAtInstant.removeAll(keepingCapacity: true) }
         }
-        unusedAtInstant.append(matched)
-        while stepOffsets.count < steps.count,
-              let used = unusedAtInstant.firstIndex(where: { $0.contains(stepOffsets.count) }) {
-            unusedAtInstant.remove(at: used)
+        guard steps[next].matcher.matches(event) else {
+            if steps[(next + 1)...].contains(where: { $0.matcher.matches(event) }) {
+                waitingAtInstant.append(event)
+            }
+            return
+        }
+        stepOffsets.append(offset)
+        // The step just reached may unlock the next one for an event of this millisecond that is waiting.
+        while stepOffsets.count < steps.count, !waitingAtInstant.isEmpty,
+              let used = waitingAtInstant.firstIndex(where: { steps[stepOffsets.count].matcher.matches($0) }) {
+            waitingAtInstant.remove(at: used)
             stepOffsets.append(offset)
         }
+        // Waiting events that match no step from the next on can never be used.
+        guard !waitingAtInstant.isEmpty else { return }
+        waitingAtInstant.removeAll { waiting in !steps[stepOffsets.count...].contains { $0.matcher.matches(waiting) } }
     }
 
     /// The offsets at which `screens` (discovered steps, in order) were reached: each screen's first showing
