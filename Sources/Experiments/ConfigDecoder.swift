@@ -73,7 +73,7 @@ final class ConfigDecoder {
 
     private static let experimentKeys = [
         "key", "slot", "description", "status", "variations", "weights", "coverage", "ranges", "hashAttribute",
-        "hashVersion", "seed", "namespace", "filters", "condition", "force", "funnel",
+        "hashVersion", "seed", "namespace", "filters", "condition", "force", "funnel", "analysis",
     ]
 
     private func experiment(_ json: JSONValue, at path: JSONPath) -> ExperimentDefinition? {
@@ -103,13 +103,15 @@ final class ConfigDecoder {
         let condition = field(object, "condition", at: path, required: false, condition)
         let force = field(object, "force", at: path, required: false, integer)
         let funnel = field(object, "funnel", at: path, required: false, funnel)
+        let analysis = field(object, "analysis", at: path, required: false, analysisSettings)
         // An optional field that failed to decode has been reported and counts as absent, so the experiment can
         // still be validated; without its key, slot or variations there is nothing meaningful to validate.
         guard let key, let slot, let variations else { return nil }
         return ExperimentDefinition(
             key: key, slot: SlotID(slot), variations: variations.map { VariantID(rawValue: $0) }, weights: weights,
             coverage: coverage, ranges: ranges, hashAttribute: hashAttribute, hashVersion: hashVersion, seed: seed,
-            namespace: namespace, filters: filters, condition: condition, force: force, status: status, funnel: funnel
+            namespace: namespace, filters: filters, condition: condition, force: force, status: status, funnel: funnel,
+            analysis: analysis
         )
     }
 
@@ -176,6 +178,30 @@ final class ConfigDecoder {
         }
         guard let steps, let window, let goal else { return nil }
         return Funnel(steps: steps, conversionWindowSeconds: window, goal: goal)
+    }
+
+    private func analysisSettings(_ json: JSONValue, at path: JSONPath) -> AnalysisSettings? {
+        guard let object = object(json, at: path) else { return nil }
+        checkKeys(object, allowed: ["method", "sequentialTuningUsers"], at: path)
+        let method = field(object, "method", at: path, required: true) { json, path -> AnalysisSettings.Method? in
+            guard let text = self.string(json, at: path) else { return nil }
+            guard let method = AnalysisSettings.Method(rawValue: text) else {
+                let expected = AnalysisSettings.Method.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                self.report(path, "unknown method \"\(text)\" (expected \(expected))")
+                return nil
+            }
+            return method
+        }
+        let tuning = field(object, "sequentialTuningUsers", at: path, required: false) { json, path -> Double? in
+            guard let users = self.number(json, at: path) else { return nil }
+            guard users.isFinite, users >= 1 else {
+                self.report(path, "\(JavaScriptNumberFormat.string(users)) is out of range; expected a number of users, 1 or more")
+                return nil
+            }
+            return users
+        }
+        guard let method else { return nil }
+        return AnalysisSettings(method: method, sequentialTuningUsers: tuning)
     }
 
     private func eventMatcher(_ json: JSONValue, at path: JSONPath, nameRequired: Bool) -> EventMatcher? {

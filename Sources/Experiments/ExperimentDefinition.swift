@@ -30,6 +30,8 @@ public struct ExperimentDefinition: Sendable, Equatable {
     public var status: ExperimentStatus
     /// What analysis measures for this experiment.
     public var funnel: Funnel?
+    /// How analysis tests this experiment; nil leaves it to the report.
+    public var analysis: AnalysisSettings?
 
     /// Creates an experiment with GrowthBook's defaults: equal weights, full coverage, hash attribute `id`, hash
     /// version 2 and the key as seed.
@@ -48,7 +50,8 @@ public struct ExperimentDefinition: Sendable, Equatable {
         condition: Condition? = nil,
         force: Int? = nil,
         status: ExperimentStatus = .active,
-        funnel: Funnel? = nil
+        funnel: Funnel? = nil,
+        analysis: AnalysisSettings? = nil
     ) {
         self.key = key
         self.slot = slot
@@ -66,6 +69,7 @@ public struct ExperimentDefinition: Sendable, Equatable {
         self.force = force
         self.status = status
         self.funnel = funnel
+        self.analysis = analysis
     }
 
     /// The bucket ranges bucketing uses: explicit `ranges`, or GrowthBook's ranges from weights and coverage.

@@ -229,6 +229,25 @@ struct ConfigValidationTests {
         #expect(issues == [#"experiments[0].status: unknown status "running" (expected "active" or "paused")"#])
     }
 
+    @Test("an analysis choice with an unknown method or an out-of-range tuning is rejected at its path")
+    func badAnalysis() {
+        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "analysis": {"method": "bayesian", "sequentialTuningUsers": -5, "looks": 3}}"#)
+        #expect(issues == [
+            "experiments[0].analysis.looks: unknown field (expected one of: method, sequentialTuningUsers)",
+            #"experiments[0].analysis.method: unknown method "bayesian" (expected "fixed-horizon" or "sequential")"#,
+            "experiments[0].analysis.sequentialTuningUsers: -5 is out of range; expected a number of users, 1 or more",
+        ])
+    }
+
+    @Test("a sequential analysis choice is read with its tuning")
+    func sequentialAnalysis() throws {
+        let text = ConfigFixture.document(experiments: [
+            #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "analysis": {"method": "sequential", "sequentialTuningUsers": 20000}}"#,
+        ])
+        let experiment = try #require(try ExperimentConfig.load(from: Data(text.utf8), catalog: TestResources.sampleCatalog).config.experiments.first)
+        #expect(experiment.analysis == AnalysisSettings(method: .sequential, sequentialTuningUsers: 20000))
+    }
+
     @Test("every problem in the file is reported at once, structural and semantic alike")
     func allProblemsAtOnce() {
         let text = ConfigFixture.document(

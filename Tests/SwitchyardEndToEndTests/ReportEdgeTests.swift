@@ -38,6 +38,32 @@ struct ReportEdgeTests {
         }
     }
 
+    @Test("--sequential gives always-valid intervals and p-values in every format, and the JSON names the method")
+    func sequentialFlag() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 600, events: "log.jsonl")).status == 0)
+        let fixed = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json"])
+        let sequential = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json", "--sequential"])
+        func analysis(_ result: CLI.Result) throws -> [String: Any] {
+            let experiment = try #require((result.json?["experiments"] as? [[String: Any]])?.first)
+            return try #require(experiment["analysis"] as? [String: Any])
+        }
+        #expect(try analysis(fixed)["method"] as? String == "fixed-horizon")
+        #expect(try analysis(sequential)["method"] as? String == "sequential")
+        #expect(try analysis(sequential)["sequential_tuning_users"] as? Double == 5000)
+        func width(_ result: CLI.Result) throws -> Double {
+            let comparison = try #require((try analysis(result)["comparisons"] as? [[String: Any]])?.first)
+            let interval = try #require(comparison["absolute_interval"] as? [String: Double])
+            return try #require(interval["upper"]) - (try #require(interval["lower"]))
+        }
+        #expect(try width(sequential) > width(fixed))
+        for (format, marker) in [("table", "tests: sequential, valid at every look"), ("markdown", "tests: sequential"),
+                                 ("html", "tests: sequential"), ("csv", ",sequential")] {
+            let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", format, "--sequential"])
+            #expect(result.standardOutput.contains(marker), "\(format)")
+        }
+    }
+
     @Test("out-of-range option values are refused by name, negative numbers included")
     func outOfRangeOptions() throws {
         let cli = try CLI()

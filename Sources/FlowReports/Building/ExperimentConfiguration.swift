@@ -6,11 +6,17 @@ public struct ExperimentConfiguration: Sendable, Hashable {
     public var weights: [Double]?
     /// The funnel to measure; nil means ``FunnelDefinition/screensInOrderSeen``.
     public var funnel: FunnelDefinition?
+    /// The testing method the configuration asks for; nil means the report's (fixed horizon unless `--sequential`).
+    public var testingMethod: TestingMethod?
 
     /// Creates a configuration.
-    public init(variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil) {
+    public init(
+        variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil,
+        testingMethod: TestingMethod? = nil
+    ) {
         self.variations = variations
         self.weights = weights
         self.funnel = funnel
+        self.testingMethod = testingMethod
     }
 }

@@ -152,10 +152,19 @@ public enum ReportBuilder {
         ) ?? equalWeights(analyzed.count)
         var report = experimentReport(
             key: key, funnel: funnel, arms: arms, excludedUsers: exposures?.multiVariantUsers ?? 0,
-            weights: weights, settings: options.settings
+            weights: weights, settings: settings(of: options, for: configuration)
         )
         report.notes = experimentNotes
         return report
+    }
+
+    /// The report's settings, with the configuration's testing method unless the report asks for sequential testing.
+    private static func settings(of options: ReportOptions, for configuration: ExperimentConfiguration?) -> ComparisonSettings {
+        var settings = options.settings
+        if settings.method == .fixedHorizon, let method = configuration?.testingMethod {
+            settings.method = method
+        }
+        return settings
     }
 
     /// The note saying that `key` was measured without a configuration, and with what instead.

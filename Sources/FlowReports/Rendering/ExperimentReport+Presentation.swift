@@ -17,6 +17,15 @@ extension ExperimentReport {
     }
 }
 
+extension ExperimentReport {
+    /// How the intervals and p-values were computed, e.g. `tests: sequential, valid at every look (tuned for 5,000 users)`.
+    var testDescription: String {
+        guard analysis.method == TestingMethod.sequential.name else { return "tests: fixed horizon, valid at one planned look" }
+        let tuning = analysis.sequentialTuningUsers.map { " (tuned for \(ReportNumberFormat.count(Int($0.rounded()))) users)" } ?? ""
+        return "tests: sequential, valid at every look\(tuning)"
+    }
+}
+
 extension ArmReport {
     /// What follows the arm's name where it is listed: a mark when the configuration does not list it.
     var configurationMark: String {

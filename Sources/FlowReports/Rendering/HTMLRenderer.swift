@@ -56,7 +56,7 @@ public struct HTMLRenderer: ReportRenderer {
         if !experiment.notes.isEmpty {
             html += "<ul class=\"notes\">\n" + experiment.notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
         }
-        var facts = ["control: <span class=\"name\">\(escape(experiment.control))</span>", escape(experiment.funnelDescription)]
+        var facts = ["control: <span class=\"name\">\(escape(experiment.control))</span>", escape(experiment.funnelDescription), escape(experiment.testDescription)]
         if experiment.excludedMultiVariantUsers > 0 {
             facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
         }

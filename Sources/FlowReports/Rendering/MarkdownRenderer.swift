@@ -39,7 +39,7 @@ public struct MarkdownRenderer: ReportRenderer {
         for note in experiment.notes {
             lines += ["> **Note:** \(MarkdownText.escaped(note))", ""]
         }
-        var facts = ["Control: \(MarkdownText.escaped(experiment.control))", MarkdownText.escaped(experiment.funnelDescription)]
+        var facts = ["Control: \(MarkdownText.escaped(experiment.control))", MarkdownText.escaped(experiment.funnelDescription), experiment.testDescription]
         if experiment.excludedMultiVariantUsers > 0 {
             facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
         }

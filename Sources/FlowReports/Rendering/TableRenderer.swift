@@ -44,7 +44,7 @@ public struct TableRenderer: ReportRenderer {
         if experiment.excludedMultiVariantUsers > 0 {
             lines.append("Excluded: \(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant")
         }
-        lines.append(TerminalText.sanitized(experiment.funnelDescription))
+        lines.append(TerminalText.sanitized(experiment.funnelDescription) + "; " + experiment.testDescription)
         lines.append("")
         lines.append(contentsOf: goalTable(experiment, alpha: alpha).lines(colors: colors))
         lines.append("")

@@ -4,11 +4,14 @@ public struct ComparisonSettings: Sendable, Hashable {
     public var alpha: Double = 0.05
     /// Target power of the sample-size and minimum-detectable-effect calculations.
     public var power: Double = 0.8
+    /// Fixed-horizon or sequential (always-valid) intervals and p-values.
+    public var method: TestingMethod = .fixedHorizon
 
     /// Creates settings; out-of-range values are clamped when used (see ``effectiveAlpha`` and ``effectivePower``).
-    public init(alpha: Double = 0.05, power: Double = 0.8) {
+    public init(alpha: Double = 0.05, power: Double = 0.8, method: TestingMethod = .fixedHorizon) {
         self.alpha = alpha
         self.power = power
+        self.method = method
     }
 
     /// Smallest and largest probability the settings are clamped to, so quantiles stay finite.

@@ -17,13 +17,26 @@ public enum ExperimentStatistics {
         let power = settings.effectivePower
         let controlCounts = control.counts.sanitized
         let tests = treatments.map { PooledZTest(treatment: $0.counts, control: controlCounts) }
-        let adjusted = HolmCorrection.adjust(tests.map(\.pValue))
+        let sequential = settings.method.tuningUsers.map { tuning in
+            let sequence = AsymptoticConfidenceSequence(alpha: alpha, tuningUsers: tuning)
+            return treatments.map {
+                SequentialDifference(treatment: $0.counts.sanitized, control: controlCounts, sequence: sequence)
+            }
+        }
+        let adjusted = HolmCorrection.adjust(sequential?.map(\.pValue) ?? tests.map(\.pValue))
         let comparisons = treatments.indices.map { index in
-            compare(
+            var comparison = compare(
                 treatment: (treatments[index].name, treatments[index].counts.sanitized),
                 control: (control.name, controlCounts),
                 test: tests[index], adjustedPValue: adjusted[index], alpha: alpha, power: power
             )
+            if let difference = sequential?[index] {
+                comparison.absoluteInterval = difference.interval
+                comparison.pValue = difference.pValue
+                comparison.relativeInterval = comparison.relativeUplift == nil ? nil : difference.relativeInterval
+                comparison.significanceBasis = .absoluteDifferenceConfidenceSequence
+            }
+            return comparison
         }
         let sampleRatio = weights.map { weights in
             SampleRatioCheck.test(observed: [controlCounts.users] + comparisons.map(\.treatmentCounts.users), weights: weights)
@@ -32,7 +45,8 @@ public enum ExperimentStatistics {
             control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, power: power
         )
         return ExperimentAnalysis(
-            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, verdict: verdict
+            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, verdict: verdict,
+            method: settings.method
         )
     }
 

@@ -11,10 +11,18 @@ extension HostConfiguration {
             configurations[experiment.key] = ExperimentConfiguration(
                 variations: experiment.variations.map(\.rawValue),
                 weights: experiment.weights,
-                funnel: experiment.funnel.map(Self.funnelDefinition)
+                funnel: experiment.funnel.map(Self.funnelDefinition),
+                testingMethod: experiment.analysis.map(Self.testingMethod)
             )
         }
         return configurations
+    }
+
+    private static func testingMethod(_ analysis: AnalysisSettings) -> TestingMethod {
+        switch analysis.method {
+        case .fixedHorizon: .fixedHorizon
+        case .sequential: .sequential(tuningUsers: analysis.sequentialTuningUsers ?? TestingMethod.defaultTuningUsers)
+        }
     }
 
     private static func funnelDefinition(_ funnel: Funnel) -> FunnelDefinition {

@@ -25,6 +25,9 @@ struct ReportOptionGroup: ParsableArguments {
     ))
     var config: String?
 
+    @Flag(help: "Sequential testing: intervals and p-values stay valid however often results are looked at (overrides the config's choice).")
+    var sequential = false
+
     func validate() throws {
         guard alpha > 0, alpha < 1 else {
             throw ValidationError("--alpha must be between 0 and 1 (exclusive), got \(alpha)")
@@ -32,7 +35,9 @@ struct ReportOptionGroup: ParsableArguments {
     }
 
     /// The comparison settings these options ask for.
-    var settings: ComparisonSettings { ComparisonSettings(alpha: alpha) }
+    var settings: ComparisonSettings {
+        ComparisonSettings(alpha: alpha, method: sequential ? .sequential : .fixedHorizon)
+    }
 }
 
 extension ReportFormat: ExpressibleByArgument {}
