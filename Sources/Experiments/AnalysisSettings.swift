@@ -8,14 +8,25 @@ public struct AnalysisSettings: Sendable, Hashable {
         case sequential
     }
 
+    /// How the p-values of several metrics and variants are adjusted together.
+    public enum Correction: String, Sendable, Hashable, CaseIterable {
+        /// Holm's step-down correction (family-wise error rate).
+        case holm
+        /// Benjamini and Hochberg's step-up correction (false discovery rate).
+        case benjaminiHochberg = "benjamini-hochberg"
+    }
+
     /// How intervals and p-values are computed.
     public var method: Method
     /// For sequential testing, the total users (all arms) around which intervals are tightest; nil for the default.
     public var sequentialTuningUsers: Double?
+    /// How guardrail and secondary metrics are corrected across metrics and variants.
+    public var correction: Correction
 
     /// Creates settings.
-    public init(method: Method = .fixedHorizon, sequentialTuningUsers: Double? = nil) {
+    public init(method: Method = .fixedHorizon, sequentialTuningUsers: Double? = nil, correction: Correction = .holm) {
         self.method = method
         self.sequentialTuningUsers = sequentialTuningUsers
+        self.correction = correction
     }
 }

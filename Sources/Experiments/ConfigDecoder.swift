@@ -168,7 +168,7 @@ final class ConfigDecoder {
 
     private func funnel(_ json: JSONValue, at path: JSONPath) -> Funnel? {
         guard let object = object(json, at: path) else { return nil }
-        checkKeys(object, allowed: ["steps", "conversionWindowSeconds", "goal"], at: path)
+        checkKeys(object, allowed: ["steps", "conversionWindowSeconds", "goal", "guardrails", "metrics"], at: path)
         let steps = field(object, "steps", at: path, required: true) { json, path in
             self.array(json, at: path) { json, path in self.eventMatcher(json, at: path, nameRequired: true) }
         }
@@ -176,14 +176,29 @@ final class ConfigDecoder {
         let goal = field(object, "goal", at: path, required: true) { json, path in
             self.eventMatcher(json, at: path, nameRequired: false)
         }
+        let guardrails = field(object, "guardrails", at: path, required: false) { json, path in
+            self.array(json, at: path, of: self.metricName)
+        } ?? []
+        let metrics = field(object, "metrics", at: path, required: false) { json, path in
+            self.array(json, at: path, of: self.metricName)
+        } ?? []
         guard let steps, let window, let goal else { return nil }
-        return Funnel(steps: steps, conversionWindowSeconds: window, goal: goal)
+        return Funnel(steps: steps, conversionWindowSeconds: window, goal: goal, guardrails: guardrails, metrics: metrics)
+    }
+
+    private func metricName(_ json: JSONValue, at path: JSONPath) -> String? {
+        guard let name = string(json, at: path) else { return nil }
+        guard Funnel.metricNames.contains(name) else {
+            report(path, "unknown metric \"\(name)\" (expected one of: \(Funnel.metricNames.joined(separator: ", ")))")
+            return nil
+        }
+        return name
     }
 
     private func analysisSettings(_ json: JSONValue, at path: JSONPath) -> AnalysisSettings? {
         guard let object = object(json, at: path) else { return nil }
-        checkKeys(object, allowed: ["method", "sequentialTuningUsers"], at: path)
-        let method = field(object, "method", at: path, required: true) { json, path -> AnalysisSettings.Method? in
+        checkKeys(object, allowed: ["method", "sequentialTuningUsers", "correction"], at: path)
+        let method = field(object, "method", at: path, required: false) { json, path -> AnalysisSettings.Method? in
             guard let text = self.string(json, at: path) else { return nil }
             guard let method = AnalysisSettings.Method(rawValue: text) else {
                 let expected = AnalysisSettings.Method.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
@@ -200,8 +215,16 @@ final class ConfigDecoder {
             }
             return users
         }
-        guard let method else { return nil }
-        return AnalysisSettings(method: method, sequentialTuningUsers: tuning)
+        let correction = field(object, "correction", at: path, required: false) { json, path -> AnalysisSettings.Correction? in
+            guard let text = self.string(json, at: path) else { return nil }
+            guard let correction = AnalysisSettings.Correction(rawValue: text) else {
+                let expected = AnalysisSettings.Correction.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                self.report(path, "unknown correction \"\(text)\" (expected \(expected))")
+                return nil
+            }
+            return correction
+        }
+        return AnalysisSettings(method: method ?? .fixedHorizon, sequentialTuningUsers: tuning, correction: correction ?? .holm)
     }
 
     private func eventMatcher(_ json: JSONValue, at path: JSONPath, nameRequired: Bool) -> EventMatcher? {

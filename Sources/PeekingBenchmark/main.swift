@@ -2,7 +2,7 @@ import FlowReports
 
 /// How often "significant" shows up when an experiment is looked at repeatedly, with and without sequential testing:
 /// `swift run -c release PeekingBenchmark [--runs 1000] [--users 1500] [--looks 10] [--rate 0.6] [--effect 0.05]
-/// [--alpha 0.05] [--seed 1]`.
+/// [--alpha 0.05] [--tuning 5000] [--seed 1]`.
 ///
 /// Each run draws `users` users per arm, converting with probability `rate` (A/A) or `rate + effect` in the
 /// treatment (planted effect), and analyses the counts with Switchyard's statistics (`ExperimentStatistics`, as
@@ -24,6 +24,7 @@ let looks = max(1, Int(option("--looks", default: 10)))
 let rate = option("--rate", default: 0.6)
 let effect = option("--effect", default: 0.05)
 let alpha = option("--alpha", default: 0.05)
+let tuning = option("--tuning", default: TestingMethod.defaultTuningUsers)
 let seed = UInt64(option("--seed", default: 1))
 
 /// Significance at each look of one run, for one testing method.
@@ -46,7 +47,7 @@ func run(treatmentRate: Double, generator: inout SplitMix64) -> (fixed: Outcome,
             treatment.users += 1
             if generator.nextUnit() < treatmentRate { treatment.conversions += 1 }
         }
-        for (method, isSequential) in [(TestingMethod.fixedHorizon, false), (TestingMethod.sequential, true)] {
+        for (method, isSequential) in [(TestingMethod.fixedHorizon, false), (TestingMethod.sequential(tuningUsers: tuning), true)] {
             let analysis = ExperimentStatistics.analyze(
                 control: ("control", control), treatments: [("treatment", treatment)], weights: nil,
                 settings: ComparisonSettings(alpha: alpha, method: method)
@@ -84,7 +85,7 @@ for _ in 0..<runs {
     if planted.sequential.lastLook { powerSequentialLast += 1 }
 }
 
-print("\(runs) runs per population, \(users) users per arm, \(looks) looks, conversion \(rate), alpha \(alpha)")
+print("\(runs) runs per population, \(users) users per arm, \(looks) looks, conversion \(rate), alpha \(alpha), sequential tuning \(tuning) users")
 print("A/A false positives:")
 print("  fixed horizon, significant at any look:  \(percent(aaFixedAny))")
 print("  fixed horizon, at the last look only:     \(percent(aaFixedLast))")

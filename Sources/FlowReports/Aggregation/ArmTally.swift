@@ -12,6 +12,8 @@ struct ArmTally: Sendable, Hashable {
     var backNavigationsByScreen: [String: Int] = [:]
     /// Failed mutations by screen, then reason.
     var failuresByScreen: [String: [String: Int]] = [:]
+    /// Each user's value of every guardrail metric (time to complete: completers only).
+    var metricValues: [GuardrailMetric: [Double]] = [:]
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none.
     init(definition: FunnelDefinition, users: [UserFunnelProgress]) {
@@ -45,6 +47,13 @@ struct ArmTally: Sendable, Hashable {
     private mutating func add(_ user: UserFunnelProgress, offsets: [Int64]) {
         users += 1
         if user.reachedGoal { goalConversions += 1 }
+        metricValues[.backNavigations, default: []].append(Double(user.backNavigationsByScreen.values.reduce(0, +)))
+        metricValues[.failedMutations, default: []].append(
+            Double(user.failuresByScreen.values.reduce(0) { $0 + $1.values.reduce(0, +) })
+        )
+        if let goalOffset = user.goalOffset {
+            metricValues[.timeToComplete, default: []].append(Double(goalOffset) / 1000)
+        }
         for (index, offset) in offsets.enumerated() where index < stepDurations.count {
             stepDurations[index].append(offset)
         }

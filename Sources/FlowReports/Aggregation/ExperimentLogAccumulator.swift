@@ -136,16 +136,17 @@ public struct ExperimentLogAccumulator: Sendable {
         if let wanted = rereadLength { throw .logNotReread(events: wanted) }
         isRecounted = true
         // Reread events come first in the log; kept events are told apart by an index past theirs.
-        var keys = rereadKeys
-        keys.reserveCapacity(rereadKeys.count + keptKeys.count)
-        for key in keptKeys where arrivals.isOutOfOrder(key.user) {
-            keys.append(RecountKey(user: key.user, time: key.time, isExposure: key.isExposure, position: key.position,
-                                   index: rereadEvents.count + key.index))
+        if !rereadKeys.isEmpty {
+            for index in keptKeys.indices {
+                keptKeys[index].index += rereadEvents.count
+            }
+            keptKeys = rereadKeys + keptKeys
         }
+        let keys = Self.sortedByUser(keptKeys) { arrivals.isOutOfOrder($0) }
         keptKeys = []
         rereadKeys = []
         var previousUser = -1
-        for key in Self.sortedByUser(keys) {
+        for key in keys {
             if key.user != previousUser {
                 for index in experiments.indices {
                     experiments[index].forget(key.user)
@@ -161,18 +162,19 @@ public struct ExperimentLogAccumulator: Sendable {
 
     /// `keys` sorted by user and each user's time order: bucketed by user in one pass, then each user's few
     /// events sorted, cheaper than sorting them all at once.
-    private static func sortedByUser(_ keys: [RecountKey]) -> [RecountKey] {
+    private static func sortedByUser(_ keys: [RecountKey], keeping isKept: (Int) -> Bool) -> [RecountKey] {
         guard let largestUser = keys.map(\.user).max() else { return [] }
         var starts = Array(repeating: 0, count: largestUser + 2)
-        for key in keys {
+        for key in keys where isKept(key.user) {
             starts[key.user + 1] += 1
         }
         for user in 0...largestUser {
             starts[user + 1] += starts[user]
         }
         var next = starts
-        var sorted = keys
-        for key in keys {
+        var sorted = [RecountKey](repeating: RecountKey(user: 0, time: 0, isExposure: false, position: 0, index: 0),
+                                  count: starts[largestUser + 1])
+        for key in keys where isKept(key.user) {
             sorted[next[key.user]] = key
             next[key.user] += 1
         }

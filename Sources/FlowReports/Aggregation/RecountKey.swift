@@ -12,7 +12,7 @@ struct RecountKey: Sendable {
     /// How many events the accumulator had been handed before this one: what remaining ties are broken by.
     let position: Int
     /// Where the event is kept.
-    let index: Int
+    var index: Int
 
     init(user: Int, time: Int64, isExposure: Bool, position: Int, index: Int) {
         self.user = user

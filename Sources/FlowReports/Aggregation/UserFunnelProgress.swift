@@ -13,6 +13,8 @@ struct UserFunnelProgress: Sendable {
     private(set) var firstShownOffsets: [String: Int64] = [:]
     /// Whether a goal event occurred within the window.
     private(set) var reachedGoal = false
+    /// Milliseconds from the anchor to the first goal event in the window.
+    private(set) var goalOffset: Int64?
     /// Back navigations by the screen that was left.
     private(set) var backNavigationsByScreen: [String: Int] = [:]
     /// Failed mutations by screen, then by failure reason.
@@ -54,6 +56,7 @@ struct UserFunnelProgress: Sendable {
         }
         if !reachedGoal, goal.matches(event) {
             reachedGoal = true
+            goalOffset = offset
         }
         switch event.type {
         case .back:

@@ -155,6 +155,20 @@ public enum ReportBuilder {
             weights: weights, settings: settings(of: options, for: configuration)
         )
         report.notes = experimentNotes
+        if let configuration, !configuration.guardrails.isEmpty || !configuration.secondaryMetrics.isEmpty {
+            let metrics = configuration.guardrails.map { (metric: $0, isGuardrail: true) }
+                + configuration.secondaryMetrics.filter { !configuration.guardrails.contains($0) }
+                    .map { (metric: $0, isGuardrail: false) }
+            let values = { (variant: String) in tallies[variant]?.metricValues ?? [:] }
+            report.metrics = MetricComparisons.compare(
+                metrics: metrics, control: (control, values(control)),
+                treatments: analyzed.filter { $0 != control }.map { ($0, values($0)) },
+                correction: configuration.correction, alpha: options.settings.effectiveAlpha
+            )
+            if let warning = MetricComparisons.guardrailWarning(report.metrics, alpha: options.settings.effectiveAlpha) {
+                report.analysis.verdict += "; " + warning
+            }
+        }
         return report
     }
 

@@ -19,11 +19,14 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     /// What the reader must know to read the numbers right, e.g. that the configuration was not found and what
     /// was used instead, or that a variant the configuration does not list was left out of the analysis.
     public var notes: [String]
+    /// Guardrail and secondary metrics per treatment, when the configuration asks for them.
+    public var metrics: [MetricComparisonReport]
 
     /// Creates an experiment report.
     public init(
         key: String, control: String, conversionWindowSeconds: Int, goal: String, stepsDiscovered: Bool,
-        excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport, notes: [String] = []
+        excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport, notes: [String] = [],
+        metrics: [MetricComparisonReport] = []
     ) {
         self.key = key
         self.control = control
@@ -34,6 +37,7 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         self.arms = arms
         self.analysis = analysis
         self.notes = notes
+        self.metrics = metrics
     }
 
     enum CodingKeys: String, CodingKey {
@@ -46,5 +50,6 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         case arms
         case analysis
         case notes
+        case metrics
     }
 }

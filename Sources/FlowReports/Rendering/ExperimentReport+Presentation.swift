@@ -26,6 +26,32 @@ extension ExperimentReport {
     }
 }
 
+extension ExperimentReport {
+    /// Column headers of the guardrail and secondary metrics table.
+    static let metricHeaders = ["Metric", "Variant", "Control", "Treatment", "Diff", "CI", "p", "Adj. p", "Reading"]
+
+    /// One row per metric and treatment, as plain text cells aligned with ``metricHeaders``.
+    var metricRows: [[String]] {
+        metrics.map { metric in
+            let name = metric.metric.rawValue + (metric.isGuardrail ? " (guardrail)" : "")
+            let reading = metric.isSignificantlyWorse ? (metric.isGuardrail ? "WORSE" : "worse")
+                : metric.isSignificant ? "better" : "no significant change"
+            func value(_ mean: Double, _ median: Double?) -> String {
+                ReportNumberFormat.fixed(mean, places: 2) + (median.map { " (median \(ReportNumberFormat.fixed($0, places: 1)))" } ?? "")
+            }
+            let interval = metric.interval.map {
+                "[\(ReportNumberFormat.fixed($0.lower, places: 2)), \(ReportNumberFormat.fixed($0.upper, places: 2))]"
+            } ?? "–"
+            return [
+                name, metric.variant, value(metric.controlMean, metric.controlMedian),
+                value(metric.treatmentMean, metric.treatmentMedian),
+                (metric.difference > 0 ? "+" : "") + ReportNumberFormat.fixed(metric.difference, places: 2), interval,
+                ReportNumberFormat.pValue(metric.pValue), ReportNumberFormat.pValue(metric.adjustedPValue), reading,
+            ]
+        }
+    }
+}
+
 extension ArmReport {
     /// What follows the arm's name where it is listed: a mark when the configuration does not list it.
     var configurationMark: String {

@@ -66,6 +66,15 @@ public struct HTMLRenderer: ReportRenderer {
             html += "<h3>Difference from control (\(escape(ReportNumberFormat.confidenceLevel(alpha: alpha))) CI)</h3>\n"
             html += "<figure>\(ForestPlotSVG(comparisons: experiment.analysis.comparisons).markup)</figure>\n"
         }
+        if !experiment.metrics.isEmpty {
+            html += "<h3>Guardrails and metrics</h3>\n<table>\n<thead><tr>"
+                + ExperimentReport.metricHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+            for (cells, metric) in zip(experiment.metricRows, experiment.metrics) {
+                let rowClass = metric.isSignificantlyWorse ? " class=\"worse\"" : metric.isSignificant ? " class=\"better\"" : ""
+                html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+            }
+            html += "</tbody>\n</table>\n"
+        }
         html += "<h3>Funnels</h3>\n<div class=\"funnels\">\n"
         for arm in experiment.arms {
             let isControl = arm.variant == experiment.control

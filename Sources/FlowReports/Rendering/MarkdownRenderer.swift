@@ -68,6 +68,14 @@ public struct MarkdownRenderer: ReportRenderer {
             }
             lines.append(row(cells))
         }
+        if !experiment.metrics.isEmpty {
+            lines += ["", "### Guardrails and metrics", ""]
+            lines.append(row(ExperimentReport.metricHeaders))
+            lines.append("|---|---|--:|--:|--:|--:|--:|--:|---|")
+            for cells in experiment.metricRows {
+                lines.append(row(cells.map(MarkdownText.escaped)))
+            }
+        }
         lines += ["", "### Funnel", ""]
         lines.append("| Variant | Step | Users | Of all | Of previous | Drop-off | Median | p90 |")
         lines.append("|---|---|--:|--:|--:|--:|--:|--:|")

@@ -48,6 +48,18 @@ public struct TableRenderer: ReportRenderer {
         lines.append("")
         lines.append(contentsOf: goalTable(experiment, alpha: alpha).lines(colors: colors))
         lines.append("")
+        if !experiment.metrics.isEmpty {
+            var metrics = TextTable(
+                headers: ExperimentReport.metricHeaders,
+                alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .left]
+            )
+            for (row, metric) in zip(experiment.metricRows, experiment.metrics) {
+                let style: ANSIStyle? = metric.isSignificantlyWorse ? .red : metric.isSignificant ? .green : nil
+                metrics.rows.append(row.enumerated().map { TextTable.Cell(TerminalText.sanitized($1), style: $0 == 8 ? style : nil) })
+            }
+            lines.append(contentsOf: metrics.lines(colors: colors))
+            lines.append("")
+        }
         lines.append(contentsOf: funnelTable(experiment).lines(colors: colors))
         let screens = screenTable(experiment)
         if !screens.rows.isEmpty {

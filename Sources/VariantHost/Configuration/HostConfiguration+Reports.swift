@@ -12,7 +12,10 @@ extension HostConfiguration {
                 variations: experiment.variations.map(\.rawValue),
                 weights: experiment.weights,
                 funnel: experiment.funnel.map(Self.funnelDefinition),
-                testingMethod: experiment.analysis.map(Self.testingMethod)
+                testingMethod: experiment.analysis.map(Self.testingMethod),
+                guardrails: experiment.funnel?.guardrails.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
+                secondaryMetrics: experiment.funnel?.metrics.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
+                correction: experiment.analysis?.correction == .benjaminiHochberg ? .benjaminiHochberg : .holm
             )
         }
         return configurations
