@@ -22,11 +22,18 @@ public struct AnalysisSettings: Sendable, Hashable {
     public var sequentialTuningUsers: Double?
     /// How guardrail and secondary metrics are corrected across metrics and variants.
     public var correction: Correction
+    /// The smallest absolute change in the goal's conversion rate the experiment is planned to detect (0.02 is
+    /// 2 percentage points): it sets the planned sample size the verdict weighs results against.
+    public var minimumDetectableEffect: Double?
 
     /// Creates settings.
-    public init(method: Method = .fixedHorizon, sequentialTuningUsers: Double? = nil, correction: Correction = .holm) {
+    public init(
+        method: Method = .fixedHorizon, sequentialTuningUsers: Double? = nil, correction: Correction = .holm,
+        minimumDetectableEffect: Double? = nil
+    ) {
         self.method = method
         self.sequentialTuningUsers = sequentialTuningUsers
         self.correction = correction
+        self.minimumDetectableEffect = minimumDetectableEffect
     }
 }

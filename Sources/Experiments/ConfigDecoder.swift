@@ -197,7 +197,7 @@ final class ConfigDecoder {
 
     private func analysisSettings(_ json: JSONValue, at path: JSONPath) -> AnalysisSettings? {
         guard let object = object(json, at: path) else { return nil }
-        checkKeys(object, allowed: ["method", "sequentialTuningUsers", "correction"], at: path)
+        checkKeys(object, allowed: ["method", "sequentialTuningUsers", "correction", "minimumDetectableEffect"], at: path)
         let method = field(object, "method", at: path, required: false) { json, path -> AnalysisSettings.Method? in
             guard let text = self.string(json, at: path) else { return nil }
             guard let method = AnalysisSettings.Method(rawValue: text) else {
@@ -224,7 +224,18 @@ final class ConfigDecoder {
             }
             return correction
         }
-        return AnalysisSettings(method: method ?? .fixedHorizon, sequentialTuningUsers: tuning, correction: correction ?? .holm)
+        let effect = field(object, "minimumDetectableEffect", at: path, required: false) { json, path -> Double? in
+            guard let effect = self.number(json, at: path) else { return nil }
+            guard effect > 0, effect < 1 else {
+                self.report(path, "\(JavaScriptNumberFormat.string(effect)) is out of range; expected a difference in conversion rate between 0 and 1 (0.02 is 2 percentage points)")
+                return nil
+            }
+            return effect
+        }
+        return AnalysisSettings(
+            method: method ?? .fixedHorizon, sequentialTuningUsers: tuning, correction: correction ?? .holm,
+            minimumDetectableEffect: effect
+        )
     }
 
     private func eventMatcher(_ json: JSONValue, at path: JSONPath, nameRequired: Bool) -> EventMatcher? {

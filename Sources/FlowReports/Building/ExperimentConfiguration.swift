@@ -14,12 +14,14 @@ public struct ExperimentConfiguration: Sendable, Hashable {
     public var secondaryMetrics: [GuardrailMetric]
     /// How the p-values of the guardrail and secondary metrics are adjusted across metrics and variants.
     public var correction: MultipleComparisonCorrection
+    /// The minimum detectable effect the experiment was planned for (absolute conversion-rate difference).
+    public var plannedEffect: Double?
 
     /// Creates a configuration.
     public init(
         variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil,
         testingMethod: TestingMethod? = nil, guardrails: [GuardrailMetric] = [], secondaryMetrics: [GuardrailMetric] = [],
-        correction: MultipleComparisonCorrection = .holm
+        correction: MultipleComparisonCorrection = .holm, plannedEffect: Double? = nil
     ) {
         self.variations = variations
         self.weights = weights
@@ -28,5 +30,6 @@ public struct ExperimentConfiguration: Sendable, Hashable {
         self.guardrails = guardrails
         self.secondaryMetrics = secondaryMetrics
         self.correction = correction
+        self.plannedEffect = plannedEffect
     }
 }

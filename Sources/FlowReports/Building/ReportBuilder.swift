@@ -178,6 +178,9 @@ public enum ReportBuilder {
         if settings.method == .fixedHorizon, let method = configuration?.testingMethod {
             settings.method = method
         }
+        if settings.plannedEffect == nil {
+            settings.plannedEffect = configuration?.plannedEffect
+        }
         return settings
     }
 

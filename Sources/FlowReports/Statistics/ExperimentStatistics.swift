@@ -42,7 +42,8 @@ public enum ExperimentStatistics {
             SampleRatioCheck.test(observed: [controlCounts.users] + comparisons.map(\.treatmentCounts.users), weights: weights)
         }
         let verdict = ExperimentVerdict.wording(
-            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, power: power
+            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, power: power,
+            plannedEffect: settings.plannedEffect
         )
         return ExperimentAnalysis(
             control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, verdict: verdict,

@@ -15,7 +15,8 @@ extension HostConfiguration {
                 testingMethod: experiment.analysis.map(Self.testingMethod),
                 guardrails: experiment.funnel?.guardrails.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
                 secondaryMetrics: experiment.funnel?.metrics.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
-                correction: experiment.analysis?.correction == .benjaminiHochberg ? .benjaminiHochberg : .holm
+                correction: experiment.analysis?.correction == .benjaminiHochberg ? .benjaminiHochberg : .holm,
+                plannedEffect: experiment.analysis?.minimumDetectableEffect
             )
         }
         return configurations
