@@ -62,7 +62,7 @@ public enum ReportBuilder {
 
     /// The diagnostic saying that `users` users' events arrived out of time order.
     public static func outOfOrderNote(users: Int) -> String {
-        "events of \(users) users arrived out of time order: each user's events were counted in time order"
+        "events of \(users) \(users == 1 ? "user" : "users") arrived out of time order: each user's events were counted in time order"
     }
 
     /// Builds the `compare` of `logs`, each log one arm, in the shape of a one-experiment ``Report``.
