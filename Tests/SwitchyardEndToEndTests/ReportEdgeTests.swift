@@ -64,6 +64,24 @@ struct ReportEdgeTests {
         }
     }
 
+    @Test("--segment-by breaks results down by another slot's variant, with a test of whether the effect differs")
+    func segmentBySlot() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 800, events: "log.jsonl")).status == 0)
+        let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json", "--segment-by", "app-shell"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let experiment = try #require((result.json?["experiments"] as? [[String: Any]])?.first)
+        #expect(experiment["segment_by"] as? String == "app-shell")
+        let segments = try #require(experiment["segments"] as? [[String: Any]])
+        #expect(segments.compactMap { $0["value"] as? String } == ["phone", "tablet"])
+        let interactions = try #require(experiment["segment_interactions"] as? [[String: Any]])
+        #expect(interactions.first?["variant"] as? String == "signup-after-profile")
+        #expect(interactions.first?["segments"] as? Int == 2)
+        let table = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--segment-by", "app-shell"])
+        #expect(table.standardOutput.contains("Segments by app-shell"))
+        #expect(table.standardOutput.contains("app-shell = tablet (users "))
+    }
+
     @Test("out-of-range option values are refused by name, negative numbers included")
     func outOfRangeOptions() throws {
         let cli = try CLI()

@@ -7,6 +7,7 @@ import FlowEvents
 struct ExperimentExposures: Sendable {
     let funnel: FunnelDefinition
     private let windowMilliseconds: Int64
+    private let segmentKey: String?
     /// Variants in the order of their first exposure in the log (an internal numbering only).
     private var variants: [String] = []
     /// The earliest exposure time of each variant, aligned with `variants`.
@@ -16,9 +17,10 @@ struct ExperimentExposures: Sendable {
     private var positions: [Int32] = []
     private var exposedUsers: [ExposedUser] = []
 
-    init(funnel: FunnelDefinition) {
+    init(funnel: FunnelDefinition, segmentKey: String? = nil) {
         self.funnel = funnel
         windowMilliseconds = funnel.conversionWindowMilliseconds
+        self.segmentKey = segmentKey
     }
 
     /// Whether the user with index `user` has been exposed to this experiment.
@@ -50,7 +52,7 @@ struct ExperimentExposures: Sendable {
         let position = Int(positions[user])
         guard !exposedUsers[position].isMultiVariant else { return }
         exposedUsers[position].progress.consume(
-            event, steps: funnel.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds
+            event, steps: funnel.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey
         )
     }
 
@@ -87,6 +89,20 @@ struct ExperimentExposures: Sendable {
             tallies[variant] = ArmTally(definition: funnel, users: progressByVariant[index])
         }
         return tallies
+    }
+
+    /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose
+    /// window holds no session start with the segment property are in ``SegmentReport/unknownValue``.
+    func segmentCounts() -> [String: [String: ArmCounts]] {
+        var counts: [String: [String: ArmCounts]] = [:]
+        for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
+            let value = user.progress.segment ?? SegmentReport.unknownValue
+            var arm = counts[value, default: [:]][variants[user.variantIndex], default: ArmCounts(users: 0, conversions: 0)]
+            arm.users += 1
+            if user.progress.reachedGoal { arm.conversions += 1 }
+            counts[value, default: [:]][variants[user.variantIndex]] = arm
+        }
+        return counts
     }
 
     private mutating func index(of variant: String, exposedAt time: EventTimestamp) -> Int {

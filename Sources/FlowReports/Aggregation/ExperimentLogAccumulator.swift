@@ -214,7 +214,7 @@ public struct ExperimentLogAccumulator: Sendable {
         guard options.experiment == nil || options.experiment == key else { return nil }
         if let known = experimentIndices[key] { return known }
         experimentIndices[key] = experiments.count
-        experiments.append(ExperimentExposures(funnel: options.funnel(for: key)))
+        experiments.append(ExperimentExposures(funnel: options.funnel(for: key), segmentKey: options.segmentBy))
         return experiments.count - 1
     }
 

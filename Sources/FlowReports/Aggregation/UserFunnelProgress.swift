@@ -15,6 +15,8 @@ struct UserFunnelProgress: Sendable {
     private(set) var reachedGoal = false
     /// Milliseconds from the anchor to the first goal event in the window.
     private(set) var goalOffset: Int64?
+    /// The segment property of the user's first `session_started` in the window, when segments are asked for.
+    private(set) var segment: String?
     /// Back navigations by the screen that was left.
     private(set) var backNavigationsByScreen: [String: Int] = [:]
     /// Failed mutations by screen, then by failure reason.
@@ -44,8 +46,13 @@ struct UserFunnelProgress: Sendable {
     /// Counts `event` towards the steps, the goal and the per-screen tallies, if it lies in the window.
     ///
     /// - Parameter steps: the configured steps; empty when steps are discovered from the screens shown.
-    mutating func consume(_ event: FlowEvent, steps: [FunnelStep], goal: EventMatcher, windowMilliseconds: Int64) {
+    mutating func consume(
+        _ event: FlowEvent, steps: [FunnelStep], goal: EventMatcher, windowMilliseconds: Int64, segmentKey: String? = nil
+    ) {
         guard isInWindow(event, windowMilliseconds: windowMilliseconds) else { return }
+        if let segmentKey, segment == nil, event.type == .sessionStarted {
+            segment = event.properties[segmentKey]
+        }
         let offset = event.time.millisecondsSince1970 - anchor.millisecondsSince1970
         if steps.isEmpty {
             if event.type == .screenShown, let screen = event.screen, firstShownOffsets[screen] == nil {

@@ -155,6 +155,12 @@ public enum ReportBuilder {
             weights: weights, settings: settings(of: options, for: configuration)
         )
         report.notes = experimentNotes
+        if let segmentBy = options.segmentBy, let exposures {
+            addSegments(
+                to: &report, by: segmentBy, counts: exposures.segmentCounts(), variants: analyzed, weights: weights,
+                settings: settings(of: options, for: configuration)
+            )
+        }
         if let configuration, !configuration.guardrails.isEmpty || !configuration.secondaryMetrics.isEmpty {
             let metrics = configuration.guardrails.map { (metric: $0, isGuardrail: true) }
                 + configuration.secondaryMetrics.filter { !configuration.guardrails.contains($0) }
@@ -170,6 +176,37 @@ public enum ReportBuilder {
             }
         }
         return report
+    }
+
+    /// Adds one analysis per segment value and, per treatment, the test of whether its effect differs between them.
+    private static func addSegments(
+        to report: inout ExperimentReport, by segmentBy: String, counts: [String: [String: ArmCounts]],
+        variants: [String], weights: [Double], settings: ComparisonSettings
+    ) {
+        let empty = ArmCounts(users: 0, conversions: 0)
+        report.segmentBy = segmentBy
+        for value in counts.keys.sorted() {
+            let arms = variants.map { (name: $0, counts: counts[value]?[$0] ?? empty) }
+            let analysis = ExperimentStatistics.analyze(
+                control: arms[0], treatments: Array(arms.dropFirst()), weights: weights, settings: settings
+            )
+            report.segments.append(SegmentReport(value: value, analysis: AnalysisReport(analysis, variants: variants)))
+        }
+        let alpha = settings.effectiveAlpha
+        for treatment in variants.dropFirst() {
+            let interaction = SegmentHeterogeneity.test(
+                variant: treatment,
+                segments: counts.keys.sorted().map { value in
+                    (treatment: counts[value]?[treatment] ?? empty, control: counts[value]?[variants[0]] ?? empty)
+                },
+                alpha: alpha
+            )
+            report.segmentInteractions.append(interaction)
+            if interaction.differsBetweenSegments {
+                report.analysis.verdict += "; \(treatment)'s effect differs between \(segmentBy) segments "
+                    + "(Cochran's Q \(StatisticsFormatting.pValue(interaction.pValue, alpha: alpha)))"
+            }
+        }
     }
 
     /// The report's settings, with the configuration's testing method unless the report asks for sequential testing.

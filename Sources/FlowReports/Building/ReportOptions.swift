@@ -13,6 +13,8 @@ public struct ReportOptions: Sendable {
     /// Where `experiments` came from: every experiment the report measures without a configuration is noted,
     /// with what was used instead, unless this is ``ConfigurationSource/unspecified``.
     public var configurationSource: ConfigurationSource
+    /// The `session_started` property (a slot's variant, or a logged attribute) to break results down by.
+    public var segmentBy: String?
 
     /// Creates options.
     public init(
@@ -20,13 +22,15 @@ public struct ReportOptions: Sendable {
         control: String? = nil,
         settings: ComparisonSettings = ComparisonSettings(),
         experiments: [String: ExperimentConfiguration] = [:],
-        configurationSource: ConfigurationSource = .unspecified
+        configurationSource: ConfigurationSource = .unspecified,
+        segmentBy: String? = nil
     ) {
         self.experiment = experiment
         self.control = control
         self.settings = settings
         self.experiments = experiments
         self.configurationSource = configurationSource
+        self.segmentBy = segmentBy
     }
 
     /// The funnel measured for `experiment`.

@@ -21,12 +21,19 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var notes: [String]
     /// Guardrail and secondary metrics per treatment, when the configuration asks for them.
     public var metrics: [MetricComparisonReport]
+    /// The `session_started` property results are broken down by (`--segment-by`), if any.
+    public var segmentBy: String?
+    /// One analysis per value of ``segmentBy``, ordered by value.
+    public var segments: [SegmentReport]
+    /// Per treatment, whether its effect differs between segments.
+    public var segmentInteractions: [SegmentInteractionReport]
 
     /// Creates an experiment report.
     public init(
         key: String, control: String, conversionWindowSeconds: Int, goal: String, stepsDiscovered: Bool,
         excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport, notes: [String] = [],
-        metrics: [MetricComparisonReport] = []
+        metrics: [MetricComparisonReport] = [], segmentBy: String? = nil, segments: [SegmentReport] = [],
+        segmentInteractions: [SegmentInteractionReport] = []
     ) {
         self.key = key
         self.control = control
@@ -38,6 +45,9 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         self.analysis = analysis
         self.notes = notes
         self.metrics = metrics
+        self.segmentBy = segmentBy
+        self.segments = segments
+        self.segmentInteractions = segmentInteractions
     }
 
     enum CodingKeys: String, CodingKey {
@@ -51,5 +61,8 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         case analysis
         case notes
         case metrics
+        case segmentBy = "segment_by"
+        case segments
+        case segmentInteractions = "segment_interactions"
     }
 }

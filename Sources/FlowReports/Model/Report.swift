@@ -25,7 +25,9 @@
 ///                        is_mismatch } },
 ///     metrics: [ { metric, is_guardrail, variant, control, treatment_users, control_users, treatment_mean,
 ///                  control_mean, treatment_median?, control_median?, difference, interval?: { lower, upper },
-///                  p_value, adjusted_p_value, is_significant, is_significantly_worse } ] } ] }
+///                  p_value, adjusted_p_value, is_significant, is_significantly_worse } ],
+///     segment_by?, segments: [ { value, analysis } ],
+///     segment_interactions: [ { variant, segments, chi_square, p_value, differs_between_segments } ] } ] }
 /// ```
 public struct Report: Sendable, Hashable, Codable {
     /// The version of the JSON shape this type writes.

@@ -52,6 +52,27 @@ extension ExperimentReport {
     }
 }
 
+extension ExperimentReport {
+    /// One plain-text line per segment (its users per arm and verdict) and per treatment's interaction test.
+    var segmentLines: [String] {
+        guard let segmentBy else { return [] }
+        var lines = segments.map { segment in
+            let users = segment.analysis.comparisons.first.map { first in
+                ([first.controlUsers] + segment.analysis.comparisons.map(\.treatmentUsers))
+                    .map(ReportNumberFormat.count).joined(separator: " / ")
+            } ?? ""
+            let mismatch = segment.analysis.sampleRatio?.isMismatch == true ? " [sample ratio mismatch]" : ""
+            return "\(segmentBy) = \(segment.value) (users \(users))\(mismatch): \(segment.analysis.verdict)"
+        }
+        for interaction in segmentInteractions {
+            let reading = interaction.differsBetweenSegments ? "differs between segments" : "no significant difference between segments"
+            lines.append("\(interaction.variant): effect \(reading) (Cochran's Q over \(interaction.segments) segments, "
+                + "p \(ReportNumberFormat.pValue(interaction.pValue)))")
+        }
+        return lines
+    }
+}
+
 extension ArmReport {
     /// What follows the arm's name where it is listed: a mark when the configuration does not list it.
     var configurationMark: String {

@@ -66,6 +66,10 @@ public struct HTMLRenderer: ReportRenderer {
             html += "<h3>Difference from control (\(escape(ReportNumberFormat.confidenceLevel(alpha: alpha))) CI)</h3>\n"
             html += "<figure>\(ForestPlotSVG(comparisons: experiment.analysis.comparisons).markup)</figure>\n"
         }
+        if !experiment.segmentLines.isEmpty {
+            html += "<h3>Segments by \(escape(experiment.segmentBy ?? ""))</h3>\n<ul class=\"notes\">\n"
+                + experiment.segmentLines.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
         if !experiment.metrics.isEmpty {
             html += "<h3>Guardrails and metrics</h3>\n<table>\n<thead><tr>"
                 + ExperimentReport.metricHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"

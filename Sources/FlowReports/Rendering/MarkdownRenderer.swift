@@ -68,6 +68,10 @@ public struct MarkdownRenderer: ReportRenderer {
             }
             lines.append(row(cells))
         }
+        if !experiment.segmentLines.isEmpty {
+            lines += ["", "### Segments by \(MarkdownText.escaped(experiment.segmentBy ?? ""))", ""]
+            lines += experiment.segmentLines.map { "- " + MarkdownText.escaped($0) }
+        }
         if !experiment.metrics.isEmpty {
             lines += ["", "### Guardrails and metrics", ""]
             lines.append(row(ExperimentReport.metricHeaders))

@@ -48,6 +48,11 @@ public struct TableRenderer: ReportRenderer {
         lines.append("")
         lines.append(contentsOf: goalTable(experiment, alpha: alpha).lines(colors: colors))
         lines.append("")
+        if !experiment.segmentLines.isEmpty {
+            lines.append(style(.bold, "Segments by \(TerminalText.sanitized(experiment.segmentBy ?? ""))"))
+            lines.append(contentsOf: experiment.segmentLines.map { "  " + TerminalText.sanitized($0) })
+            lines.append("")
+        }
         if !experiment.metrics.isEmpty {
             var metrics = TextTable(
                 headers: ExperimentReport.metricHeaders,

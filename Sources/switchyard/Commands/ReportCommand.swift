@@ -27,7 +27,8 @@ struct ReportCommand: ParsableCommand {
             control: options.control,
             settings: options.settings,
             experiments: configurations,
-            configurationSource: try Host.reportConfigurationSource(configPath: options.config)
+            configurationSource: try Host.reportConfigurationSource(configPath: options.config),
+            segmentBy: options.segmentBy
         ))
         let summary: ReadSummary
         do {

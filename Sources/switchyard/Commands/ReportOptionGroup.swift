@@ -25,6 +25,12 @@ struct ReportOptionGroup: ParsableArguments {
     ))
     var config: String?
 
+    @Option(help: ArgumentHelp(
+        "Break results down by this session_started property: another slot's variant (e.g. app-shell) or a logged attribute.",
+        valueName: "property"
+    ))
+    var segmentBy: String?
+
     @Flag(help: "Sequential testing: intervals and p-values stay valid however often results are looked at (overrides the config's choice).")
     var sequential = false
 
