@@ -158,6 +158,7 @@ let package = Package(
         // Benchmarks: release-built commands that print figures.
         .executableTarget(name: "AssignmentBenchmark", dependencies: ["Experiments"], swiftSettings: strictSettings),
         .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
+        .executableTarget(name: "PeekingBenchmark", dependencies: ["FlowReports"], swiftSettings: strictSettings),
         .executableTarget(
             name: "SimulationProfile",
             dependencies: ["VariantHost", "BundledVariants", "Experiments", "FlowEvents"],

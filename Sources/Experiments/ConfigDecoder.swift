@@ -74,7 +74,7 @@ final class ConfigDecoder {
 
     private static let experimentKeys = [
         "key", "slot", "description", "status", "variations", "weights", "coverage", "ranges", "hashAttribute",
-        "hashVersion", "seed", "namespace", "filters", "condition", "force", "funnel", "fallbackAttribute",
+        "hashVersion", "seed", "namespace", "filters", "condition", "force", "funnel", "analysis", "fallbackAttribute",
         "bucketVersion", "minBucketVersion", "disableStickyBucketing",
     ]
 
@@ -109,6 +109,7 @@ final class ConfigDecoder {
         let bucketVersion = field(object, "bucketVersion", at: path, required: false, integer) ?? 0
         let minBucketVersion = field(object, "minBucketVersion", at: path, required: false, integer) ?? 0
         let disableStickyBucketing = field(object, "disableStickyBucketing", at: path, required: false, boolean) ?? false
+        let analysis = field(object, "analysis", at: path, required: false, analysisSettings)
         // An optional field that failed to decode has been reported and counts as absent, so the experiment can
         // still be validated; without its key, slot or variations there is nothing meaningful to validate.
         guard let key, let slot, let variations else { return nil }
@@ -117,7 +118,7 @@ final class ConfigDecoder {
             coverage: coverage, ranges: ranges, hashAttribute: hashAttribute, hashVersion: hashVersion, seed: seed,
             namespace: namespace, filters: filters, condition: condition, force: force, status: status, funnel: funnel,
             fallbackAttribute: fallbackAttribute, bucketVersion: bucketVersion, minBucketVersion: minBucketVersion,
-            disableStickyBucketing: disableStickyBucketing
+            disableStickyBucketing: disableStickyBucketing, analysis: analysis
         )
     }
 
@@ -174,7 +175,7 @@ final class ConfigDecoder {
 
     private func funnel(_ json: JSONValue, at path: JSONPath) -> Funnel? {
         guard let object = object(json, at: path) else { return nil }
-        checkKeys(object, allowed: ["steps", "conversionWindowSeconds", "goal"], at: path)
+        checkKeys(object, allowed: ["steps", "conversionWindowSeconds", "goal", "guardrails", "metrics"], at: path)
         let steps = field(object, "steps", at: path, required: true) { json, path in
             self.array(json, at: path) { json, path in self.eventMatcher(json, at: path, nameRequired: true) }
         }
@@ -182,8 +183,66 @@ final class ConfigDecoder {
         let goal = field(object, "goal", at: path, required: true) { json, path in
             self.eventMatcher(json, at: path, nameRequired: false)
         }
+        let guardrails = field(object, "guardrails", at: path, required: false) { json, path in
+            self.array(json, at: path, of: self.metricName)
+        } ?? []
+        let metrics = field(object, "metrics", at: path, required: false) { json, path in
+            self.array(json, at: path, of: self.metricName)
+        } ?? []
         guard let steps, let window, let goal else { return nil }
-        return Funnel(steps: steps, conversionWindowSeconds: window, goal: goal)
+        return Funnel(steps: steps, conversionWindowSeconds: window, goal: goal, guardrails: guardrails, metrics: metrics)
+    }
+
+    private func metricName(_ json: JSONValue, at path: JSONPath) -> String? {
+        guard let name = string(json, at: path) else { return nil }
+        guard Funnel.metricNames.contains(name) else {
+            report(path, "unknown metric \"\(name)\" (expected one of: \(Funnel.metricNames.joined(separator: ", ")))")
+            return nil
+        }
+        return name
+    }
+
+    private func analysisSettings(_ json: JSONValue, at path: JSONPath) -> AnalysisSettings? {
+        guard let object = object(json, at: path) else { return nil }
+        checkKeys(object, allowed: ["method", "sequentialTuningUsers", "correction", "minimumDetectableEffect"], at: path)
+        let method = field(object, "method", at: path, required: false) { json, path -> AnalysisSettings.Method? in
+            guard let text = self.string(json, at: path) else { return nil }
+            guard let method = AnalysisSettings.Method(rawValue: text) else {
+                let expected = AnalysisSettings.Method.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                self.report(path, "unknown method \"\(text)\" (expected \(expected))")
+                return nil
+            }
+            return method
+        }
+        let tuning = field(object, "sequentialTuningUsers", at: path, required: false) { json, path -> Double? in
+            guard let users = self.number(json, at: path) else { return nil }
+            guard users.isFinite, users >= 1 else {
+                self.report(path, "\(JavaScriptNumberFormat.string(users)) is out of range; expected a number of users, 1 or more")
+                return nil
+            }
+            return users
+        }
+        let correction = field(object, "correction", at: path, required: false) { json, path -> AnalysisSettings.Correction? in
+            guard let text = self.string(json, at: path) else { return nil }
+            guard let correction = AnalysisSettings.Correction(rawValue: text) else {
+                let expected = AnalysisSettings.Correction.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                self.report(path, "unknown correction \"\(text)\" (expected \(expected))")
+                return nil
+            }
+            return correction
+        }
+        let effect = field(object, "minimumDetectableEffect", at: path, required: false) { json, path -> Double? in
+            guard let effect = self.number(json, at: path) else { return nil }
+            guard effect > 0, effect < 1 else {
+                self.report(path, "\(JavaScriptNumberFormat.string(effect)) is out of range; expected a difference in conversion rate between 0 and 1 (0.02 is 2 percentage points)")
+                return nil
+            }
+            return effect
+        }
+        return AnalysisSettings(
+            method: method ?? .fixedHorizon, sequentialTuningUsers: tuning, correction: correction ?? .holm,
+            minimumDetectableEffect: effect
+        )
     }
 
     private func eventMatcher(_ json: JSONValue, at path: JSONPath, nameRequired: Bool) -> EventMatcher? {

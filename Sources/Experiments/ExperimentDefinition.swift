@@ -42,6 +42,8 @@ public struct ExperimentDefinition: Sendable, Equatable {
     /// The key stored in sticky bucket documents for each variation (GrowthBook's `meta[i].key`); `nil` means the
     /// variation index as a string.
     public var variationKeys: [String]?
+    /// How analysis tests this experiment; nil leaves it to the report.
+    public var analysis: AnalysisSettings?
 
     /// Creates an experiment with GrowthBook's defaults: equal weights, full coverage, hash attribute `id`, hash
     /// version 2 and the key as seed.
@@ -65,7 +67,8 @@ public struct ExperimentDefinition: Sendable, Equatable {
         bucketVersion: Int = 0,
         minBucketVersion: Int = 0,
         disableStickyBucketing: Bool = false,
-        variationKeys: [String]? = nil
+        variationKeys: [String]? = nil,
+        analysis: AnalysisSettings? = nil
     ) {
         self.key = key
         self.slot = slot
@@ -83,6 +86,7 @@ public struct ExperimentDefinition: Sendable, Equatable {
         self.force = force
         self.status = status
         self.funnel = funnel
+        self.analysis = analysis
         self.fallbackAttribute = fallbackAttribute
         self.bucketVersion = bucketVersion
         self.minBucketVersion = minBucketVersion

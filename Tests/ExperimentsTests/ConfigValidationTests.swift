@@ -229,6 +229,44 @@ struct ConfigValidationTests {
         #expect(issues == [#"experiments[0].status: unknown status "running" (expected "active" or "paused")"#])
     }
 
+    @Test("an analysis choice with an unknown method or an out-of-range tuning is rejected at its path")
+    func badAnalysis() {
+        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "analysis": {"method": "bayesian", "sequentialTuningUsers": -5, "looks": 3, "minimumDetectableEffect": 2}}"#)
+        #expect(issues == [
+            "experiments[0].analysis.looks: unknown field (expected one of: method, sequentialTuningUsers, correction, minimumDetectableEffect)",
+            #"experiments[0].analysis.method: unknown method "bayesian" (expected "fixed-horizon" or "sequential")"#,
+            "experiments[0].analysis.sequentialTuningUsers: -5 is out of range; expected a number of users, 1 or more",
+            "experiments[0].analysis.minimumDetectableEffect: 2 is out of range; expected a difference in conversion rate between 0 and 1 (0.02 is 2 percentage points)",
+        ])
+    }
+
+    @Test("a sequential analysis choice is read with its tuning")
+    func sequentialAnalysis() throws {
+        let text = ConfigFixture.document(experiments: [
+            #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "analysis": {"method": "sequential", "sequentialTuningUsers": 20000}}"#,
+        ])
+        let experiment = try #require(try ExperimentConfig.load(from: Data(text.utf8), catalog: TestResources.sampleCatalog).config.experiments.first)
+        #expect(experiment.analysis == AnalysisSettings(method: .sequential, sequentialTuningUsers: 20000))
+    }
+
+    @Test("guardrails and metrics name known per-user metrics; a correction is holm or benjamini-hochberg")
+    func guardrailConfiguration() throws {
+        let funnel = #"{"steps": [{"name": "s", "type": "screen_shown", "screen": "welcome"}], "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}"#
+        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "funnel": "# + funnel + #", "guardrails": ["back_navigations", "crashes"]}, "analysis": {"correction": "bonferroni"}}"#)
+        #expect(issues == [
+            "experiments[0].funnel.guardrails[1]: unknown metric \"crashes\" (expected one of: back_navigations, failed_mutations, time_to_complete)",
+            #"experiments[0].analysis.correction: unknown correction "bonferroni" (expected "holm" or "benjamini-hochberg")"#,
+        ])
+        let text = ConfigFixture.document(experiments: [
+            #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "funnel": "# + funnel
+                + #", "guardrails": ["back_navigations"], "metrics": ["time_to_complete"]}, "analysis": {"correction": "benjamini-hochberg"}}"#,
+        ])
+        let experiment = try #require(try ExperimentConfig.load(from: Data(text.utf8), catalog: TestResources.sampleCatalog).config.experiments.first)
+        #expect(experiment.funnel?.guardrails == ["back_navigations"])
+        #expect(experiment.funnel?.metrics == ["time_to_complete"])
+        #expect(experiment.analysis == AnalysisSettings(method: .fixedHorizon, correction: .benjaminiHochberg))
+    }
+
     @Test("every problem in the file is reported at once, structural and semantic alike")
     func allProblemsAtOnce() {
         let text = ConfigFixture.document(

@@ -28,7 +28,7 @@ struct ExperimentEventFilterTests {
 
     /// Users exposed to two experiments (some to two variants), doing every kind of event, some outside the window.
     static var log: [FlowEvent] {
-        var random = SplitMix(state: 7)
+        var random = SplitMix(seed: 7)
         var script = EventScript()
         let screens = ["welcome", "signup", "profile", "home"]
         let actions = ["start", "finish", "save", "next"]
@@ -97,19 +97,5 @@ struct ExperimentEventFilterTests {
         script.add(.mutation, user: "u", at: 2, properties: ["operation": "save_profile", "outcome": "succeeded"])
         script.add(.flowCompleted, user: "u", at: 3)
         #expect(script.events.filter(filter.isRelevant).isEmpty)
-    }
-}
-
-/// A small deterministic generator, so the log is the same on every run.
-private struct SplitMix {
-    var state: UInt64
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return Int(value % UInt64(bound))
     }
 }

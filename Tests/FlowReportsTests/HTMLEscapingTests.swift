@@ -37,7 +37,7 @@ struct HTMLEscapingTests {
     @Test("The sample page has a funnel chart per arm and one forest plot per experiment with treatments")
     func charts() {
         let html = HTMLRenderer().render(ReportFixtures.sample)
-        #expect(html.components(separatedBy: "class=\"funnel\"").count - 1 == 5)
+        #expect(html.components(separatedBy: "class=\"funnel\"").count - 1 == 6)
         #expect(html.components(separatedBy: "class=\"forest\"").count - 1 == 2)
     }
 }

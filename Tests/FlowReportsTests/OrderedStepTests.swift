@@ -46,6 +46,26 @@ struct OrderedStepTests {
         #expect(arm.steps.map(\.users) == [1, 1, 0])
     }
 
+    @Test("Events of one millisecond are simultaneous: a later step's event logged first still counts")
+    func sameMillisecondAnyLineOrder() throws {
+        let arm = try Self.arm { script in
+            script.add(.action, user: "u", at: 2, screen: "profile", action: "save")
+            script.show("profile", to: "u", at: 2)
+            script.add(.mutation, user: "u", at: 2, properties: ["operation": "create_account", "outcome": "succeeded"])
+        }
+        #expect(arm.steps.map(\.users) == [1, 1, 1])
+        #expect(arm.steps.map(\.medianSecondsToConvert) == [2, 2, 2])
+    }
+
+    @Test("A simultaneous event waits only within its millisecond")
+    func waitingEndsWithItsMillisecond() throws {
+        let arm = try Self.arm { script in
+            script.show("profile", to: "u", at: 1)
+            script.add(.mutation, user: "u", at: 2, properties: ["operation": "create_account", "outcome": "succeeded"])
+        }
+        #expect(arm.steps.map(\.users) == [1, 0, 0])
+    }
+
     @Test("Matchers compare type, screen, action and the listed properties")
     func matcherFields() throws {
         let arm = try Self.arm { script in

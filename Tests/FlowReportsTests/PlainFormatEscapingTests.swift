@@ -39,6 +39,6 @@ struct PlainFormatEscapingTests {
         let output = CSVRenderer().render(ReportFixtures.sample)
         let rows = output.components(separatedBy: "\r\n").dropLast()
         #expect(rows.first == CSVRenderer.columns.joined(separator: ","))
-        #expect(rows.count == 1 + (3 + 3 + 2) + (1 + 1))
+        #expect(rows.count == 1 + (3 + 3 + 2 + 1) + (1 + 1))
     }
 }

@@ -79,13 +79,41 @@ struct ReportBuilderTests {
         #expect(report.experiments[0].analysis.sampleRatio?.expectedWeights == [0.8, 0.2])
     }
 
-    @Test("Weights that miss an arm are set aside for equal weights, with a note")
-    func incompleteWeights() throws {
-        let configuration = ExperimentConfiguration(variations: ["a"], weights: [1])
+    @Test("A variant the configuration does not list is shown and noted, but neither compared nor in the sample-ratio check")
+    func unconfiguredVariant() throws {
+        let configuration = ExperimentConfiguration(variations: ["a", "c"], weights: [0.25, 0.75])
         let options = ReportOptions(experiment: "onboarding", experiments: ["onboarding": configuration])
-        let report = try ReportBuilder.report(events: Self.log, options: options, inputs: [])
-        #expect(report.experiments[0].analysis.sampleRatio?.expectedWeights == [1, 1])
-        #expect(report.diagnostics.contains("onboarding: configured weights do not cover every variant; sample-ratio check uses equal weights"))
+        let experiment = try #require(try ReportBuilder.report(events: Self.log, options: options, inputs: []).experiments.first)
+        #expect(experiment.arms.map(\.variant) == ["a", "c", "b"])
+        #expect(experiment.arms.map(\.users) == [1, 0, 3])
+        #expect(experiment.arms.map(\.notInConfiguration) == [nil, nil, true])
+        #expect(experiment.analysis.comparisons.map(\.variant) == ["c"])
+        #expect(experiment.analysis.sampleRatio?.variants == ["a", "c"])
+        #expect(experiment.analysis.sampleRatio?.expectedWeights == [0.25, 0.75])
+        #expect(experiment.notes == [
+            "b is not a variation in the configuration: its 3 users are shown but left out of the comparisons and the sample-ratio check",
+        ])
+    }
+
+    @Test("Without a configuration, or without the experiment in it, the report says so and what it used instead")
+    func missingConfiguration() throws {
+        let notFound = ReportOptions(experiment: "onboarding", configurationSource: .notFound("no --config given"))
+        let report = try ReportBuilder.report(events: Self.log, options: notFound, inputs: [])
+        #expect(report.experiments[0].notes == [
+            "no experiment configuration: no --config given; measured with steps discovered from the screens shown, "
+                + "goal flow_completed, a 14-day window, the variants as exposed and equal weights",
+        ])
+        let otherKeys = ReportOptions(
+            experiment: "onboarding", experiments: ["pricing": ExperimentConfiguration(variations: ["x"])],
+            configurationSource: .file("experiments.json")
+        )
+        let notes = try ReportBuilder.report(events: Self.log, options: otherKeys, inputs: []).experiments[0].notes
+        #expect(notes.count == 1 && notes[0].hasPrefix("onboarding is not in experiments.json; measured with steps discovered"))
+        let listed = ReportOptions(
+            experiment: "pricing", experiments: ["pricing": ExperimentConfiguration(variations: ["x"])],
+            configurationSource: .file("experiments.json")
+        )
+        #expect(try ReportBuilder.report(events: Self.log, options: listed, inputs: []).experiments[0].notes.isEmpty)
     }
 
     @Test("A log without exposures gives an empty report with a note, not an error")

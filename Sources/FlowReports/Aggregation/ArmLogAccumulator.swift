@@ -8,7 +8,8 @@ public import FlowEvents
 /// alphabetically first), counting only events of ``CompareOptions/experiment`` when it is set (an
 /// `exposure`'s experiment or an `assignment`'s `slot` property). Memory grows with distinct users.
 ///
-/// Assumes the events of one user arrive in time order, as Switchyard writes them.
+/// Assumes the events of one user arrive in time order, as Switchyard writes them: unlike `report`, `compare`
+/// does not yet recount users whose events arrived out of order.
 public struct ArmLogAccumulator: Sendable {
     /// The options the accumulator was created with.
     public let options: CompareOptions
@@ -16,7 +17,6 @@ public struct ArmLogAccumulator: Sendable {
     public private(set) var eventsConsumed = 0
     private let funnel: FunnelDefinition
     private let windowMilliseconds: Int64
-    private var steps: ArmSteps
     private var users: [String: UserFunnelProgress] = [:]
     private var variantVotes: [String: Int] = [:]
 
@@ -25,7 +25,6 @@ public struct ArmLogAccumulator: Sendable {
         self.options = options
         funnel = options.funnel ?? .screensInOrderSeen
         windowMilliseconds = funnel.conversionWindowMilliseconds
-        steps = ArmSteps(definition: funnel)
     }
 
     /// Counts one event; call in file order.
@@ -35,11 +34,7 @@ public struct ArmLogAccumulator: Sendable {
         if event.type == .sessionStarted, users[event.user] == nil {
             users[event.user] = UserFunnelProgress(anchor: event.time)
         }
-        guard let isInWindow = users[event.user]?.isInWindow(event, windowMilliseconds: windowMilliseconds),
-              isInWindow
-        else { return }
-        steps.discover(from: event)
-        users[event.user]?.consume(event, steps: steps.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds)
+        users[event.user]?.consume(event, steps: funnel.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds)
     }
 
     /// Consumes every event of `events`, in order.
@@ -61,7 +56,7 @@ public struct ArmLogAccumulator: Sendable {
 
     /// The arm's counts.
     func tally() -> ArmTally {
-        ArmTally(steps: steps.steps, users: users.values)
+        ArmTally(definition: funnel, users: Array(users.values))
     }
 
     private mutating func voteForArmName(_ event: FlowEvent) {

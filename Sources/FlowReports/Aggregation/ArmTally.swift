@@ -4,7 +4,7 @@ struct ArmTally: Sendable, Hashable {
     var users = 0
     /// Users who reached the goal within their window.
     var goalConversions = 0
-    /// The arm's steps.
+    /// The arm's steps: configured, or discovered from its users' screens.
     var steps: [FunnelStep]
     /// For each step, the milliseconds from anchor to reaching it of every user who reached it.
     var stepDurations: [[Int64]]
@@ -12,20 +12,49 @@ struct ArmTally: Sendable, Hashable {
     var backNavigationsByScreen: [String: Int] = [:]
     /// Failed mutations by screen, then reason.
     var failuresByScreen: [String: [String: Int]] = [:]
+    /// Each user's value of every guardrail metric (time to complete: completers only).
+    var metricValues: [GuardrailMetric: [Double]] = [:]
 
-    /// Tallies `users` over `steps`.
-    init(steps: [FunnelStep], users: some Sequence<UserFunnelProgress>) {
-        self.steps = steps
+    /// Tallies `users` over the steps of `definition`, discovering them when it configures none.
+    init(definition: FunnelDefinition, users: [UserFunnelProgress]) {
+        let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
+        steps = definition.discoversScreens
+            ? discovered.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
+            : definition.steps
         stepDurations = Array(repeating: [], count: steps.count)
         for user in users {
-            add(user)
+            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets)
         }
     }
 
-    private mutating func add(_ user: UserFunnelProgress) {
+    /// The screens shown to `users` in their windows, ordered by the median (nearest rank) of the users' first
+    /// showings, measured from each user's anchor; ties by name. Depends on no event or user order.
+    static func discoveredScreens(of users: [UserFunnelProgress]) -> [String] {
+        var offsetsByScreen: [String: [Int64]] = [:]
+        for user in users {
+            for (screen, offset) in user.firstShownOffsets {
+                offsetsByScreen[screen, default: []].append(offset)
+            }
+        }
+        let medians = offsetsByScreen.map { screen, offsets in
+            (screen: screen, median: NearestRankQuantile.value(50, ofSorted: offsets.sorted()) ?? 0)
+        }
+        return medians
+            .sorted { $0.median != $1.median ? $0.median < $1.median : $0.screen < $1.screen }
+            .map(\.screen)
+    }
+
+    private mutating func add(_ user: UserFunnelProgress, offsets: [Int64]) {
         users += 1
         if user.reachedGoal { goalConversions += 1 }
-        for (index, offset) in user.stepOffsets.enumerated() where index < stepDurations.count {
+        metricValues[.backNavigations, default: []].append(Double(user.backNavigationsByScreen.values.reduce(0, +)))
+        metricValues[.failedMutations, default: []].append(
+            Double(user.failuresByScreen.values.reduce(0) { $0 + $1.values.reduce(0, +) })
+        )
+        if let goalOffset = user.goalOffset {
+            metricValues[.timeToComplete, default: []].append(Double(goalOffset) / 1000)
+        }
+        for (index, offset) in offsets.enumerated() where index < stepDurations.count {
             stepDurations[index].append(offset)
         }
         for (screen, count) in user.backNavigationsByScreen {

@@ -23,6 +23,8 @@ public struct ExperimentEventFilter: Sendable {
         var rules = Array(repeating: TypeRule(), count: EventType.allCases.count)
         rules[EventType.exposure.ruleIndex].isAlwaysRelevant = true
         rules[EventType.back.ruleIndex].isAlwaysRelevant = true
+        // Segments read the property of each user's session start.
+        if options.segmentBy != nil { rules[EventType.sessionStarted.ruleIndex].isAlwaysRelevant = true }
         // Every mutation outcome of `failed` is tallied by screen and reason.
         var matchers = [EventMatcher(type: .mutation, properties: ["outcome": "failed"])]
         // Experiments without a configuration (any, unless one is selected) discover their steps.

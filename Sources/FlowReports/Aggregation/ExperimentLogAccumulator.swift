@@ -1,13 +1,18 @@
 public import FlowEvents
 
-/// Consumes a log one event at a time, in file order, and keeps what a `report` needs for every experiment.
+/// Consumes a log one event at a time and keeps what a `report` needs for every experiment, whatever order
+/// the lines arrive in.
 ///
 /// A user's variant for an experiment is the variant of their first `exposure` event naming that experiment;
-/// `assignment` events are never exposures. Memory grows with distinct users (times the experiments they are
-/// exposed to), not with events.
+/// `assignment` events are never exposures. Each user's events are counted in the user's time order, ties
+/// kept in log order except that exposures come first within a millisecond (docs/Statistics.md states the
+/// rules). Users whose events arrive in that order are counted as they arrive: memory grows with distinct
+/// users (times the experiments they are exposed to), not with events.
 ///
-/// Assumes the events of one user arrive in time order, as Switchyard writes them. When several logs are fed
-/// to one accumulator, feed them so that this still holds (for example, oldest log first).
+/// Once a user's events arrive out of order, the accumulator keeps every event from then on, and the user is
+/// counted again at the end from their events sorted by time. Their events from before that moment come from
+/// a second read of the log's beginning: when ``rereadLength`` is not nil, hand the first `rereadLength`
+/// events of the same log again, in the same order, to ``reread(_:)`` before building the report.
 public struct ExperimentLogAccumulator: Sendable {
     /// The options the accumulator was created with; ``ReportBuilder`` reads them back.
     public let options: ReportOptions
@@ -20,35 +25,77 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The tracked experiments, in order of first exposure; an array so that every event updates them in place.
     private var experiments: [ExperimentExposures] = []
     private var experimentIndices: [String: Int] = [:]
-    /// For every exposed user, the tracked experiments they were exposed to: an event is handed only to those,
-    /// so the work per event grows with its user's experiments, not with every experiment in the log.
-    private var exposuresByUser: [String: UserExposures] = [:]
+    /// For every user, by index, the tracked experiments they were exposed to and their position in each: an
+    /// event is handed only to those.
+    private var exposuresByUser: [[UserExposure]] = []
     /// How many times an event was handed to one experiment: the accumulator's work, which specs check grows
     /// with events times their users' experiments, never with events times every experiment.
     private(set) var eventsRoutedToExperiments = 0
+    private let filter: ExperimentEventFilter
+    private var arrivals = UserArrivalOrder()
+    /// Events handed to `consume`, each event's position in the log as the accumulator saw it.
+    private var consumedCount = 0
+    /// The position of the first event that arrived out of order; every event from it on is kept.
+    private var keptFrom: Int?
+    /// The events kept, each with its user's index and position.
+    private var keptEvents: [FlowEvent] = []
+    private var keptKeys: [RecountKey] = []
+    /// Events of out-of-order users handed back by ``reread(_:)``, and how many events it was handed.
+    private var rereadEvents: [FlowEvent] = []
+    private var rereadKeys: [RecountKey] = []
+    private var rereadCount = 0
+    private var isRecounted = false
 
     /// Creates an empty accumulator.
     public init(options: ReportOptions = ReportOptions()) {
         self.options = options
+        filter = ExperimentEventFilter(options: options)
     }
 
     /// The filter of the events this accumulator can learn something from.
     public var eventFilter: ExperimentEventFilter {
-        ExperimentEventFilter(options: options)
+        filter
     }
 
-    /// Counts one event; call in file order.
+    /// How many users' events arrived out of their time order.
+    public var outOfOrderUsers: Int {
+        arrivals.outOfOrderUsers
+    }
+
+    /// How many events, from the start of the log, ``reread(_:)`` still needs; nil when it needs none.
+    ///
+    /// The events must be those handed to `consume` before, in the same order.
+    public var rereadLength: Int? {
+        guard let keptFrom, keptFrom > 0, rereadCount < keptFrom else { return nil }
+        return keptFrom
+    }
+
+    /// Counts one event; call in log order.
     public mutating func consume(_ event: FlowEvent) {
         eventsConsumed += 1
+        let position = consumedCount
+        consumedCount += 1
+        let user = arrivals.index(of: event.user)
+        if user == exposuresByUser.count { exposuresByUser.append([]) }
+        var trackedExperiment: Int?
         if event.type == .exposure {
-            recordExposure(event)
+            trackedExperiment = noteExposure(event)
         }
-        guard let exposures = exposuresByUser[event.user] else { return }
-        eventsRoutedToExperiments += 1 + exposures.more.count
-        experiments[exposures.first.experimentIndex].consume(event, userIndex: exposures.first.userIndex)
-        for exposure in exposures.more {
-            experiments[exposure.experimentIndex].consume(event, userIndex: exposure.userIndex)
+        if !arrivals.isOutOfOrder(user) {
+            let opensWindow = trackedExperiment.map { experiment in
+                !exposuresByUser[user].contains { $0.experiment == experiment }
+            } ?? false
+            let canCount = event.type == .exposure || filter.isRelevant(event)
+            if arrivals.arrive(event, of: user, opensWindow: opensWindow, canCount: canCount), keptFrom == nil {
+                keptFrom = position
+            }
         }
+        if keptFrom != nil {
+            keptKeys.append(RecountKey(user: user, event: event, position: position, index: keptEvents.count))
+            keptEvents.append(event)
+        }
+        guard !arrivals.isOutOfOrder(user) else { return }
+        count(event, of: user, inExperiment: trackedExperiment)
     }
 
     /// Consumes every event of `events`, in order.
@@ -73,6 +120,80 @@ public struct ExperimentLogAccumulator: Sendable {
         eventsConsumed += count
     }
 
+    /// Takes back the log's first events, as ``rereadLength`` asks, and returns whether it wants more.
+    ///
+    /// Events past ``rereadLength`` are ignored.
+    public mutating func reread(_ events: [FlowEvent]) -> Bool {
+        guard let wanted = rereadLength else { return false }
+        for event in events {
+            guard rereadCount < wanted else { break }
+            if let user = arrivals.existingIndex(of: event.user), arrivals.isOutOfOrder(user) {
+                rereadKeys.append(RecountKey(user: user, event: event, position: rereadCount, index: rereadEvents.count))
+                rereadEvents.append(event)
+            }
+            rereadCount += 1
+        }
+        return rereadCount < wanted
+    }
+
+    /// Counts every out-of-order user again from their events in time order; call once every event was
+    /// consumed (and reread when ``rereadLength`` asked).
+    ///
+    /// - Throws: ``ReportError/logNotReread(events:)`` when the log's beginning was not reread as asked.
+    mutating func recountOutOfOrderUsers() throws(ReportError) {
+        guard !isRecounted, keptFrom != nil else { return }
+        if let wanted = rereadLength { throw .logNotReread(events: wanted) }
+        isRecounted = true
+        // Reread events come first in the log; kept events are told apart by an index past theirs.
+        if !rereadKeys.isEmpty {
+            for index in keptKeys.indices {
+                keptKeys[index].index += rereadEvents.count
+            }
+            keptKeys = rereadKeys + keptKeys
+        }
+        let keys = Self.sortedByUser(keptKeys) { arrivals.isOutOfOrder($0) }
+        keptKeys = []
+        rereadKeys = []
+        var previousUser = -1
+        for key in keys {
+            if key.user != previousUser {
+                for exposure in exposuresByUser[key.user] {
+                    experiments[exposure.experiment].forget(at: exposure.position)
+                }
+                exposuresByUser[key.user] = []
+                previousUser = key.user
+            }
+            let event = key.index < rereadEvents.count ? rereadEvents[key.index] : keptEvents[key.index - rereadEvents.count]
+            count(event, of: key.user, inExperiment: key.isExposure ? trackedExperiment(of: event) : nil)
+        }
+        rereadEvents = []
+        keptEvents = []
+    }
+
+    /// `keys` sorted by user and each user's time order: bucketed by user in one pass, then each user's few
+    /// events sorted, cheaper than sorting them all at once.
+    private static func sortedByUser(_ keys: [RecountKey], keeping isKept: (Int) -> Bool) -> [RecountKey] {
+        guard let largestUser = keys.map(\.user).max() else { return [] }
+        var starts = Array(repeating: 0, count: largestUser + 2)
+        for key in keys where isKept(key.user) {
+            starts[key.user + 1] += 1
+        }
+        for user in 0...largestUser {
+            starts[user + 1] += starts[user]
+        }
+        var next = starts
+        var sorted = [RecountKey](repeating: RecountKey(user: 0, time: 0, isExposure: false, position: 0, index: 0),
+                                  count: starts[largestUser + 1])
+        for key in keys where isKept(key.user) {
+            sorted[next[key.user]] = key
+            next[key.user] += 1
+        }
+        for user in 0...largestUser where starts[user + 1] - starts[user] > 1 {
+            sorted[starts[user]..<starts[user + 1]].sort(by: <)
+        }
+        return sorted
+    }
+
     /// The keys of the experiments with at least one exposure, sorted.
     public var experimentKeys: [String] {
         experimentIndices.keys.sorted()
@@ -83,41 +204,39 @@ public struct ExperimentLogAccumulator: Sendable {
         experimentIndices[key].map { experiments[$0] }
     }
 
-    private mutating func recordExposure(_ event: FlowEvent) {
-        guard let key = event.experiment, let variant = event.variant else {
+    /// Counts `event` of the user with index `user`, an exposure of the experiment at `experiment` if given.
+    private mutating func count(_ event: FlowEvent, of user: Int, inExperiment experiment: Int?) {
+        if let experiment, let variant = event.variant {
+            if let known = exposuresByUser[user].first(where: { $0.experiment == experiment }) {
+                experiments[experiment].recordExposure(at: known.position, variant: variant, time: event.time)
+            } else {
+                let position = experiments[experiment].recordFirstExposure(variant: variant, at: event.time)
+                exposuresByUser[user].append(UserExposure(experiment: experiment, position: position))
+            }
+        }
+        eventsRoutedToExperiments += exposuresByUser[user].count
+        for exposure in exposuresByUser[user] {
+            experiments[exposure.experiment].consume(event, at: exposure.position)
+        }
+    }
+
+    /// Notes an exposure's experiment, and returns the index of that experiment when it is tracked.
+    private mutating func noteExposure(_ event: FlowEvent) -> Int? {
+        guard let key = event.experiment, event.variant != nil else {
             incompleteExposures += 1
-            return
+            return nil
         }
         exposedExperimentKeys.insert(key)
-        guard options.experiment == nil || options.experiment == key else { return }
-        let index: Int
-        if let known = experimentIndices[key] {
-            index = known
-        } else {
-            index = experiments.count
-            experimentIndices[key] = index
-            experiments.append(ExperimentExposures(funnel: options.funnel(for: key)))
-        }
-        guard let userIndex = experiments[index].recordExposure(user: event.user, variant: variant, at: event.time) else {
-            return
-        }
-        let exposure = UserExposures.Exposure(experimentIndex: index, userIndex: userIndex)
-        if exposuresByUser[event.user]?.more.append(exposure) == nil {
-            exposuresByUser[event.user] = UserExposures(first: exposure)
-        }
-    }
-}
-
-/// The tracked experiments one user was exposed to, the first held inline, as most users see one or two.
-private struct UserExposures: Sendable {
-    /// A user's place in one experiment.
-    struct Exposure: Sendable {
-        /// The experiment's position in the accumulator's experiments.
-        var experimentIndex: Int
-        /// The user's position in that experiment's exposed users.
-        var userIndex: Int
+        guard options.experiment == nil || options.experiment == key else { return nil }
+        if let known = experimentIndices[key] { return known }
+        experimentIndices[key] = experiments.count
+        experiments.append(ExperimentExposures(funnel: options.funnel(for: key), segmentKey: options.segmentBy))
+        return experiments.count - 1
     }
 
-    var first: Exposure
-    var more: [Exposure] = []
+    /// The index of the tracked experiment an exposure names, if any.
+    private func trackedExperiment(of event: FlowEvent) -> Int? {
+        guard let key = event.experiment, event.variant != nil else { return nil }
+        return experimentIndices[key]
+    }
 }

@@ -6,11 +6,30 @@ public struct ExperimentConfiguration: Sendable, Hashable {
     public var weights: [Double]?
     /// The funnel to measure; nil means ``FunnelDefinition/screensInOrderSeen``.
     public var funnel: FunnelDefinition?
+    /// The testing method the configuration asks for; nil means the report's (fixed horizon unless `--sequential`).
+    public var testingMethod: TestingMethod?
+    /// Metrics that must not get worse: the verdict names any that got significantly worse.
+    public var guardrails: [GuardrailMetric]
+    /// Further metrics reported beside the goal, with their own tests.
+    public var secondaryMetrics: [GuardrailMetric]
+    /// How the p-values of the guardrail and secondary metrics are adjusted across metrics and variants.
+    public var correction: MultipleComparisonCorrection
+    /// The minimum detectable effect the experiment was planned for (absolute conversion-rate difference).
+    public var plannedEffect: Double?
 
     /// Creates a configuration.
-    public init(variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil) {
+    public init(
+        variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil,
+        testingMethod: TestingMethod? = nil, guardrails: [GuardrailMetric] = [], secondaryMetrics: [GuardrailMetric] = [],
+        correction: MultipleComparisonCorrection = .holm, plannedEffect: Double? = nil
+    ) {
         self.variations = variations
         self.weights = weights
         self.funnel = funnel
+        self.testingMethod = testingMethod
+        self.guardrails = guardrails
+        self.secondaryMetrics = secondaryMetrics
+        self.correction = correction
+        self.plannedEffect = plannedEffect
     }
 }

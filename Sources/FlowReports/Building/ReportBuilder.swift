@@ -18,8 +18,13 @@ public enum ReportBuilder {
     public static func report(
         from accumulator: ExperimentLogAccumulator, inputs: [String], diagnostics: [String] = []
     ) throws(ReportError) -> Report {
+        var accumulator = accumulator
+        try accumulator.recountOutOfOrderUsers()
         let options = accumulator.options
         var notes = diagnostics
+        if accumulator.outOfOrderUsers > 0 {
+            notes.append(outOfOrderNote(users: accumulator.outOfOrderUsers))
+        }
         if accumulator.incompleteExposures > 0 {
             notes.append("\(accumulator.incompleteExposures) exposure events without experiment or variant ignored")
         }
@@ -46,9 +51,18 @@ public enum ReportBuilder {
     public static func report(
         events: some Sequence<FlowEvent>, options: ReportOptions, inputs: [String], diagnostics: [String] = []
     ) throws(ReportError) -> Report {
+        let events = Array(events)
         var accumulator = ExperimentLogAccumulator(options: options)
         accumulator.consume(contentsOf: events)
+        if let length = accumulator.rereadLength {
+            _ = accumulator.reread(Array(events.prefix(length)))
+        }
         return try report(from: accumulator, inputs: inputs, diagnostics: diagnostics)
+    }
+
+    /// The diagnostic saying that `users` users' events arrived out of time order.
+    public static func outOfOrderNote(users: Int) -> String {
+        "events of \(users) \(users == 1 ? "user" : "users") arrived out of time order: each user's events were counted in time order"
     }
 
     /// Builds the `compare` of `logs`, each log one arm, in the shape of a one-experiment ``Report``.
@@ -101,40 +115,136 @@ public enum ReportBuilder {
         let exposures = accumulator.exposures(of: key)
         let funnel = exposures?.funnel ?? options.funnel(for: key)
         var variants: [String] = []
-        var listed: Set<String> = []
+        var seen: Set<String> = []
         for variant in (configuration?.variations ?? []) + (exposures?.variantsInExposureOrder ?? [])
-        where listed.insert(variant).inserted {
+        where seen.insert(variant).inserted {
             variants.append(variant)
         }
         guard let defaultControl = variants.first else {
             throw .unknownExperiment(key, known: accumulator.exposedExperimentKeys.sorted())
         }
         let control = options.control ?? defaultControl
-        guard listed.contains(control) else {
+        guard seen.contains(control) else {
             throw .unknownControl(control, experiment: key, arms: variants)
         }
         let ordered = [control] + variants.filter { $0 != control }
         let tallies = exposures?.tallies() ?? [:]
+        // A variant the configuration does not list is shown, but neither compared nor in the sample-ratio check.
+        let listed = configuration.map { Set($0.variations) }.flatMap { $0.isEmpty ? nil : $0 }
+        let isAnalyzed = { (variant: String) in listed?.contains(variant) ?? true || variant == control }
         let arms = ordered.map { variant in
-            ArmReport(
+            var arm = ArmReport(
                 variant: variant, source: nil,
-                tally: tallies[variant] ?? ArmTally(steps: funnel.steps, users: [UserFunnelProgress]())
+                tally: tallies[variant] ?? ArmTally(definition: funnel, users: [])
+            )
+            if !isAnalyzed(variant) { arm.notInConfiguration = true }
+            return arm
+        }
+        var experimentNotes = configurationNotes(key: key, configuration: configuration, source: options.configurationSource)
+        for arm in arms where arm.notInConfiguration == true {
+            experimentNotes.append(
+                "\(arm.variant) is not a variation in the configuration: its \(arm.users) users are shown but left out "
+                    + "of the comparisons and the sample-ratio check"
             )
         }
+        let analyzed = ordered.filter(isAnalyzed)
         let weights = configuredWeights(
-            of: configuration, for: ordered, experiment: key, notes: &notes
-        ) ?? equalWeights(ordered.count)
-        return experimentReport(
+            of: configuration, for: analyzed, experiment: key, notes: &notes
+        ) ?? equalWeights(analyzed.count)
+        var report = experimentReport(
             key: key, funnel: funnel, arms: arms, excludedUsers: exposures?.multiVariantUsers ?? 0,
-            weights: weights, settings: options.settings
+            weights: weights, settings: settings(of: options, for: configuration)
         )
+        report.notes = experimentNotes
+        if let segmentBy = options.segmentBy, let exposures {
+            addSegments(
+                to: &report, by: segmentBy, counts: exposures.segmentCounts(), variants: analyzed, weights: weights,
+                settings: settings(of: options, for: configuration)
+            )
+        }
+        if let configuration, !configuration.guardrails.isEmpty || !configuration.secondaryMetrics.isEmpty {
+            let metrics = configuration.guardrails.map { (metric: $0, isGuardrail: true) }
+                + configuration.secondaryMetrics.filter { !configuration.guardrails.contains($0) }
+                    .map { (metric: $0, isGuardrail: false) }
+            let values = { (variant: String) in tallies[variant]?.metricValues ?? [:] }
+            report.metrics = MetricComparisons.compare(
+                metrics: metrics, control: (control, values(control)),
+                treatments: analyzed.filter { $0 != control }.map { ($0, values($0)) },
+                correction: configuration.correction, alpha: options.settings.effectiveAlpha
+            )
+            if let warning = MetricComparisons.guardrailWarning(report.metrics, alpha: options.settings.effectiveAlpha) {
+                report.analysis.verdict += "; " + warning
+            }
+        }
+        return report
+    }
+
+    /// Adds one analysis per segment value and, per treatment, the test of whether its effect differs between them.
+    private static func addSegments(
+        to report: inout ExperimentReport, by segmentBy: String, counts: [String: [String: ArmCounts]],
+        variants: [String], weights: [Double], settings: ComparisonSettings
+    ) {
+        let empty = ArmCounts(users: 0, conversions: 0)
+        report.segmentBy = segmentBy
+        for value in counts.keys.sorted() {
+            let arms = variants.map { (name: $0, counts: counts[value]?[$0] ?? empty) }
+            let analysis = ExperimentStatistics.analyze(
+                control: arms[0], treatments: Array(arms.dropFirst()), weights: weights, settings: settings
+            )
+            report.segments.append(SegmentReport(value: value, analysis: AnalysisReport(analysis, variants: variants)))
+        }
+        let alpha = settings.effectiveAlpha
+        for treatment in variants.dropFirst() {
+            let interaction = SegmentHeterogeneity.test(
+                variant: treatment,
+                segments: counts.keys.sorted().map { value in
+                    (treatment: counts[value]?[treatment] ?? empty, control: counts[value]?[variants[0]] ?? empty)
+                },
+                alpha: alpha
+            )
+            report.segmentInteractions.append(interaction)
+            if interaction.differsBetweenSegments {
+                report.analysis.verdict += "; \(treatment)'s effect differs between \(segmentBy) segments "
+                    + "(Cochran's Q \(StatisticsFormatting.pValue(interaction.pValue, alpha: alpha)))"
+            }
+        }
+    }
+
+    /// The report's settings, with the configuration's testing method unless the report asks for sequential testing.
+    private static func settings(of options: ReportOptions, for configuration: ExperimentConfiguration?) -> ComparisonSettings {
+        var settings = options.settings
+        if settings.method == .fixedHorizon, let method = configuration?.testingMethod {
+            settings.method = method
+        }
+        if settings.plannedEffect == nil {
+            settings.plannedEffect = configuration?.plannedEffect
+        }
+        return settings
+    }
+
+    /// The note saying that `key` was measured without a configuration, and with what instead.
+    private static func configurationNotes(
+        key: String, configuration: ExperimentConfiguration?, source: ConfigurationSource
+    ) -> [String] {
+        let defaults = "steps discovered from the screens shown, goal flow_completed, a 14-day window, "
+            + "the variants as exposed and equal weights"
+        switch source {
+        case .unspecified:
+            return []
+        case let .notFound(reason):
+            return ["no experiment configuration: \(reason); measured with \(defaults)"]
+        case let .file(path):
+            guard configuration == nil else { return [] }
+            return ["\(key) is not in \(path); measured with \(defaults)"]
+        }
     }
 
     private static func experimentReport(
         key: String, funnel: FunnelDefinition, arms: [ArmReport], excludedUsers: Int, weights: [Double],
         settings: ComparisonSettings
     ) -> ExperimentReport {
-        let counts = arms.map { (name: $0.variant, counts: ArmCounts(users: $0.users, conversions: $0.goalConversions)) }
+        let analyzedArms = arms.filter { $0.notInConfiguration != true }
+        let counts = analyzedArms.map { (name: $0.variant, counts: ArmCounts(users: $0.users, conversions: $0.goalConversions)) }
         let analysis = ExperimentStatistics.analyze(
             control: counts[0], treatments: Array(counts.dropFirst()), weights: weights, settings: settings
         )
@@ -142,7 +252,7 @@ public enum ReportBuilder {
             key: key, control: counts[0].name, conversionWindowSeconds: max(0, funnel.conversionWindowSeconds),
             goal: funnel.goal.summary, stepsDiscovered: funnel.discoversScreens,
             excludedMultiVariantUsers: excludedUsers, arms: arms,
-            analysis: AnalysisReport(analysis, variants: arms.map(\.variant))
+            analysis: AnalysisReport(analysis, variants: analyzedArms.map(\.variant))
         )
     }
 

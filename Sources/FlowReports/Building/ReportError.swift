@@ -6,6 +6,9 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownControl(String, experiment: String, arms: [String])
     /// `compare` needs at least two logs.
     case tooFewLogs(Int)
+    /// Some users' events arrived out of order, and the first `events` events of the log were not handed to
+    /// ``ExperimentLogAccumulator/reread(_:)`` again: a mistake of the caller, not of the log.
+    case logNotReread(events: Int)
 
     /// The error in words, for the command line.
     public var description: String {
@@ -17,6 +20,8 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no arm '\(control)' in experiment '\(experiment)' (arms: \(arms.joined(separator: ", ")))"
         case let .tooFewLogs(count):
             return "compare needs two logs, got \(count)"
+        case let .logNotReread(events):
+            return "events arrived out of order, but the log's first \(events) events were not read again to recount them"
         }
     }
 }

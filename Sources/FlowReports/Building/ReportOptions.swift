@@ -10,18 +10,27 @@ public struct ReportOptions: Sendable {
     public var settings: ComparisonSettings
     /// Configuration per experiment key; experiments without an entry use the defaults.
     public var experiments: [String: ExperimentConfiguration]
+    /// Where `experiments` came from: every experiment the report measures without a configuration is noted,
+    /// with what was used instead, unless this is ``ConfigurationSource/unspecified``.
+    public var configurationSource: ConfigurationSource
+    /// The `session_started` property (a slot's variant, or a logged attribute) to break results down by.
+    public var segmentBy: String?
 
     /// Creates options.
     public init(
         experiment: String? = nil,
         control: String? = nil,
         settings: ComparisonSettings = ComparisonSettings(),
-        experiments: [String: ExperimentConfiguration] = [:]
+        experiments: [String: ExperimentConfiguration] = [:],
+        configurationSource: ConfigurationSource = .unspecified,
+        segmentBy: String? = nil
     ) {
         self.experiment = experiment
         self.control = control
         self.settings = settings
         self.experiments = experiments
+        self.configurationSource = configurationSource
+        self.segmentBy = segmentBy
     }
 
     /// The funnel measured for `experiment`.

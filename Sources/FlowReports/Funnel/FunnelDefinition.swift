@@ -8,9 +8,13 @@ import FlowEvents
 ///   `exposure` to the experiment, in `compare` mode their first `session_started` in the file.
 /// - Only events at or after the anchor and at most `conversionWindowSeconds` after it count (both ends
 ///   inclusive): for steps, for the goal, and for back-navigation and error counts.
+/// - Each user's events are taken in the user's time order: by timestamp; within one millisecond exposures
+///   first, then in log order. However the lines of the log(s) arrive, the counts are the same.
 /// - Steps are ordered: step *i* is reached by the first event matching it that occurs at or after the time
 ///   step *i − 1* was reached (the anchor for the first step), and one event completes at most one step.
-///   Matching earliest-first is optimal for ordered funnels, so no later choice could reach more steps.
+///   Events of one millisecond are simultaneous: one that matches step *i* completes it once step *i − 1* is
+///   reached in that millisecond, whichever of the two arrived first. Matching earliest-first is optimal for
+///   ordered funnels, so no later choice could reach more steps.
 /// - Every step's conversion rate is over all users of the arm; the step-to-step rate is over the users who
 ///   reached the previous step (all users for the first step); drop-off is the users lost from the previous step.
 /// - The goal is reached when any event matching `goal` occurs within the window, whether or not the steps
@@ -24,25 +28,25 @@ import FlowEvents
 /// - Back navigations (`back` events, by the screen left) and failed mutations (`mutation` with outcome
 ///   `failed`, by screen and `reason`) are counted per arm.
 ///
-/// When `steps` is empty the steps are discovered from the log: the screens of `screen_shown` events, one step
-/// per screen, in the order each screen was first shown to a user of the arm (within their window). Arms of
-/// one experiment can therefore have different steps. Screens seen by a user before they turned out to be
-/// multi-variant still count towards this order.
+/// When `steps` is empty the steps are discovered from the log: one step per screen of the `screen_shown`
+/// events of the arm's users within their windows, ordered by the median (nearest rank) over those users of
+/// the time from their anchor to the screen's first showing, ties by screen name. A user reaches a discovered
+/// step when their first showing of its screen is at or after the moment they reached the previous step.
+/// Arms of one experiment can therefore have different steps. Multi-variant users do not count towards them.
 ///
-/// The events of one user must arrive in time order (Switchyard writes them so); events stamped earlier than
-/// the step a user last reached never complete a step.
+/// docs/Statistics.md states these rules for engines that count from SQL.
 public struct FunnelDefinition: Sendable, Hashable, Codable {
     /// The conversion window used when none is configured: 14 days, PostHog's default.
     public static let defaultConversionWindowSeconds = 14 * 24 * 60 * 60
 
-    /// The funnel used when no configuration gives one: screens in the order first seen, goal `flow_completed`.
+    /// The funnel used when no configuration gives one: steps discovered from the screens, goal `flow_completed`.
     public static let screensInOrderSeen = FunnelDefinition(
         steps: [],
         conversionWindowSeconds: defaultConversionWindowSeconds,
         goal: EventMatcher(type: .flowCompleted)
     )
 
-    /// The ordered steps; empty means "the screens in the order first seen".
+    /// The ordered steps; empty means steps discovered from the screens shown (see above).
     public var steps: [FunnelStep]
     /// How long after the anchor events still count, in seconds; negative values count as 0.
     public var conversionWindowSeconds: Int

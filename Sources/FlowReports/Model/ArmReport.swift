@@ -14,11 +14,14 @@ public struct ArmReport: Sendable, Hashable, Codable {
     public var steps: [StepReport]
     /// Back navigations and failed mutations per screen, ordered by screen name.
     public var screens: [ScreenReport]
+    /// True for a variant the experiment's configuration does not list: its users are counted here but left out
+    /// of the comparisons and the sample-ratio check. Absent otherwise.
+    public var notInConfiguration: Bool?
 
     /// Creates an arm report.
     public init(
         variant: String, source: String? = nil, users: Int, goalConversions: Int, goalConversionRate: Double,
-        steps: [StepReport], screens: [ScreenReport]
+        steps: [StepReport], screens: [ScreenReport], notInConfiguration: Bool? = nil
     ) {
         self.variant = variant
         self.source = source
@@ -27,6 +30,7 @@ public struct ArmReport: Sendable, Hashable, Codable {
         self.goalConversionRate = goalConversionRate
         self.steps = steps
         self.screens = screens
+        self.notInConfiguration = notInConfiguration
     }
 
     enum CodingKeys: String, CodingKey {
@@ -37,5 +41,6 @@ public struct ArmReport: Sendable, Hashable, Codable {
         case goalConversionRate = "goal_conversion_rate"
         case steps
         case screens
+        case notInConfiguration = "not_in_configuration"
     }
 }

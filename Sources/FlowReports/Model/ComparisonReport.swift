@@ -30,8 +30,8 @@ public struct ComparisonReport: Sendable, Hashable, Codable {
     public var pValue: Double
     /// p-value adjusted for several treatments (Holm).
     public var adjustedPValue: Double
-    /// Bayesian probability that the treatment converts better than control.
-    public var chanceToBeatControl: Double
+    /// Bayesian probability that the treatment converts better than control; absent when an arm has no users.
+    public var chanceToBeatControl: Double?
     /// Smallest absolute difference detectable at the current sizes, when defined.
     public var minimumDetectableEffect: Double?
     /// Control users needed to detect the observed difference, when defined.
@@ -44,7 +44,7 @@ public struct ComparisonReport: Sendable, Hashable, Codable {
         variant: String, control: String, treatmentUsers: Int, treatmentConversions: Int, treatmentRate: Double,
         controlUsers: Int, controlConversions: Int, controlRate: Double, absoluteDifference: Double,
         absoluteInterval: IntervalReport, relativeUplift: Double?, relativeInterval: IntervalReport?, zScore: Double,
-        pValue: Double, adjustedPValue: Double, chanceToBeatControl: Double, minimumDetectableEffect: Double?,
+        pValue: Double, adjustedPValue: Double, chanceToBeatControl: Double?, minimumDetectableEffect: Double?,
         usersNeededPerArm: Int?, isSignificant: Bool
     ) {
         self.variant = variant

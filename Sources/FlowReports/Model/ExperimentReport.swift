@@ -8,7 +8,7 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var conversionWindowSeconds: Int
     /// The goal, as ``EventMatcher/summary`` words it.
     public var goal: String
-    /// Whether the steps are the screens in the order first seen rather than configured steps.
+    /// Whether the steps were discovered from the screens shown rather than configured.
     public var stepsDiscovered: Bool
     /// Users exposed to more than one variant, excluded from every count.
     public var excludedMultiVariantUsers: Int
@@ -16,11 +16,24 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var arms: [ArmReport]
     /// Comparisons with control, the sample-ratio check and the verdict.
     public var analysis: AnalysisReport
+    /// What the reader must know to read the numbers right, e.g. that the configuration was not found and what
+    /// was used instead, or that a variant the configuration does not list was left out of the analysis.
+    public var notes: [String]
+    /// Guardrail and secondary metrics per treatment, when the configuration asks for them.
+    public var metrics: [MetricComparisonReport]
+    /// The `session_started` property results are broken down by (`--segment-by`), if any.
+    public var segmentBy: String?
+    /// One analysis per value of ``segmentBy``, ordered by value.
+    public var segments: [SegmentReport]
+    /// Per treatment, whether its effect differs between segments.
+    public var segmentInteractions: [SegmentInteractionReport]
 
     /// Creates an experiment report.
     public init(
         key: String, control: String, conversionWindowSeconds: Int, goal: String, stepsDiscovered: Bool,
-        excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport
+        excludedMultiVariantUsers: Int, arms: [ArmReport], analysis: AnalysisReport, notes: [String] = [],
+        metrics: [MetricComparisonReport] = [], segmentBy: String? = nil, segments: [SegmentReport] = [],
+        segmentInteractions: [SegmentInteractionReport] = []
     ) {
         self.key = key
         self.control = control
@@ -30,6 +43,11 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         self.excludedMultiVariantUsers = excludedMultiVariantUsers
         self.arms = arms
         self.analysis = analysis
+        self.notes = notes
+        self.metrics = metrics
+        self.segmentBy = segmentBy
+        self.segments = segments
+        self.segmentInteractions = segmentInteractions
     }
 
     enum CodingKeys: String, CodingKey {
@@ -41,5 +59,10 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         case excludedMultiVariantUsers = "excluded_multi_variant_users"
         case arms
         case analysis
+        case notes
+        case metrics
+        case segmentBy = "segment_by"
+        case segments
+        case segmentInteractions = "segment_interactions"
     }
 }

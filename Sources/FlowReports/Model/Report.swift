@@ -9,19 +9,25 @@
 /// ```text
 /// { report_version: 1, mode: "report" | "compare", alpha, inputs: [String], diagnostics: [String],
 ///   experiments: [ { key, control, conversion_window_seconds, goal, steps_discovered, excluded_multi_variant_users,
-///     arms: [ { variant, source?, users, goal_conversions, goal_conversion_rate,
+///     notes: [String],
+///     arms: [ { variant, source?, not_in_configuration?, users, goal_conversions, goal_conversion_rate,
 ///               steps: [ { name, users, conversion_rate, step_conversion_rate, drop_off_users, drop_off_rate,
 ///                          median_seconds_to_convert?, p90_seconds_to_convert? } ],
 ///               screens: [ { screen, back_navigations, failed_mutations,
 ///                            failures_by_reason: [ { reason, count } ] } ] } ],
-///     analysis: { control, verdict,
+///     analysis: { control, verdict, method: "fixed-horizon" | "sequential", sequential_tuning_users?,
 ///       comparisons: [ { variant, control, treatment_users, treatment_conversions, treatment_rate,
 ///                        control_users, control_conversions, control_rate, absolute_difference,
 ///                        absolute_interval: { lower, upper }, relative_uplift?, relative_interval?,
-///                        z_score, p_value, adjusted_p_value, chance_to_beat_control,
+///                        z_score, p_value, adjusted_p_value, chance_to_beat_control?,
 ///                        minimum_detectable_effect?, users_needed_per_arm?, is_significant } ],
 ///       sample_ratio?: { variants, observed, expected_weights, chi_square, degrees_of_freedom, p_value,
-///                        is_mismatch } } } ] }
+///                        is_mismatch } },
+///     metrics: [ { metric, is_guardrail, variant, control, treatment_users, control_users, treatment_mean,
+///                  control_mean, treatment_median?, control_median?, difference, interval?: { lower, upper },
+///                  p_value, adjusted_p_value, is_significant, is_significantly_worse } ],
+///     segment_by?, segments: [ { value, analysis } ],
+///     segment_interactions: [ { variant, segments, chi_square, p_value, differs_between_segments } ] } ] }
 /// ```
 public struct Report: Sendable, Hashable, Codable {
     /// The version of the JSON shape this type writes.

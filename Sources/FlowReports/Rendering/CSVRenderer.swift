@@ -16,6 +16,9 @@
 /// | `absolute_difference`, `ci_lower`, `ci_upper`, `relative_uplift` | goal rate vs control (treatments only) |
 /// | `p_value`, `adjusted_p_value`, `chance_to_beat_control`, `is_significant` | the test (treatments only) |
 /// | `excluded_multi_variant_users`, `srm_p_value`, `srm_mismatch` | experiment-wide checks |
+/// | `not_in_configuration` | true for a variant the configuration does not list (left out of the analysis) |
+/// | `notes` | the experiment's notes, joined by " / " |
+/// | `test_method` | `fixed-horizon`, or `sequential` (intervals and p-values valid at every look) |
 public struct CSVRenderer: ReportRenderer {
     /// The header row's column names, in order.
     public static let columns = [
@@ -23,7 +26,7 @@ public struct CSVRenderer: ReportRenderer {
         "step_index", "step", "step_users", "step_conversion_rate", "step_to_step_rate", "drop_off_users",
         "drop_off_rate", "median_seconds_to_convert", "p90_seconds_to_convert", "absolute_difference", "ci_lower",
         "ci_upper", "relative_uplift", "p_value", "adjusted_p_value", "chance_to_beat_control", "is_significant",
-        "excluded_multi_variant_users", "srm_p_value", "srm_mismatch",
+        "excluded_multi_variant_users", "srm_p_value", "srm_mismatch", "not_in_configuration", "notes", "test_method",
     ]
 
     /// Creates a renderer.
@@ -46,6 +49,8 @@ public struct CSVRenderer: ReportRenderer {
                     number(comparison?.chanceToBeatControl), comparison.map { String($0.isSignificant) } ?? "",
                     String(experiment.excludedMultiVariantUsers), number(experiment.analysis.sampleRatio?.pValue),
                     experiment.analysis.sampleRatio.map { String($0.isMismatch) } ?? "",
+                    String(arm.notInConfiguration == true), experiment.notes.joined(separator: " / "),
+                    experiment.analysis.method,
                 ]
                 let stepRows: [[String]] = arm.steps.isEmpty
                     ? [Array(repeating: "", count: 9)]

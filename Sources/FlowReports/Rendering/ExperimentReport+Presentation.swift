@@ -10,10 +10,73 @@ extension ExperimentReport {
         return check
     }
 
-    /// One line describing how the funnel was measured, e.g. `goal flow_completed within 14d; steps: screens in order first seen`.
+    /// One line describing how the funnel was measured, e.g. `goal flow_completed within 14d; steps: screens as first shown`.
     var funnelDescription: String {
-        let steps = stepsDiscovered ? "screens in order first seen" : "configured"
+        let steps = stepsDiscovered ? "screens as first shown" : "configured"
         return "goal \(goal) within \(ReportNumberFormat.window(seconds: conversionWindowSeconds)); steps: \(steps)"
+    }
+}
+
+extension ExperimentReport {
+    /// How the intervals and p-values were computed, e.g. `tests: sequential, valid at every look (tuned for 5,000 users)`.
+    var testDescription: String {
+        guard analysis.method == TestingMethod.sequential.name else { return "tests: fixed horizon, valid at one planned look" }
+        let tuning = analysis.sequentialTuningUsers.map { " (tuned for \(ReportNumberFormat.count(Int($0.rounded()))) users)" } ?? ""
+        return "tests: sequential, valid at every look\(tuning)"
+    }
+}
+
+extension ExperimentReport {
+    /// Column headers of the guardrail and secondary metrics table.
+    static let metricHeaders = ["Metric", "Variant", "Control", "Treatment", "Diff", "CI", "p", "Adj. p", "Reading"]
+
+    /// One row per metric and treatment, as plain text cells aligned with ``metricHeaders``.
+    var metricRows: [[String]] {
+        metrics.map { metric in
+            let name = metric.metric.rawValue + (metric.isGuardrail ? " (guardrail)" : "")
+            let reading = metric.isSignificantlyWorse ? (metric.isGuardrail ? "WORSE" : "worse")
+                : metric.isSignificant ? "better" : "no significant change"
+            func value(_ mean: Double, _ median: Double?) -> String {
+                ReportNumberFormat.fixed(mean, places: 2) + (median.map { " (median \(ReportNumberFormat.fixed($0, places: 1)))" } ?? "")
+            }
+            let interval = metric.interval.map {
+                "[\(ReportNumberFormat.fixed($0.lower, places: 2)), \(ReportNumberFormat.fixed($0.upper, places: 2))]"
+            } ?? "–"
+            return [
+                name, metric.variant, value(metric.controlMean, metric.controlMedian),
+                value(metric.treatmentMean, metric.treatmentMedian),
+                (metric.difference > 0 ? "+" : "") + ReportNumberFormat.fixed(metric.difference, places: 2), interval,
+                ReportNumberFormat.pValue(metric.pValue), ReportNumberFormat.pValue(metric.adjustedPValue), reading,
+            ]
+        }
+    }
+}
+
+extension ExperimentReport {
+    /// One plain-text line per segment (its users per arm and verdict) and per treatment's interaction test.
+    var segmentLines: [String] {
+        guard let segmentBy else { return [] }
+        var lines = segments.map { segment in
+            let users = segment.analysis.comparisons.first.map { first in
+                ([first.controlUsers] + segment.analysis.comparisons.map(\.treatmentUsers))
+                    .map(ReportNumberFormat.count).joined(separator: " / ")
+            } ?? ""
+            let mismatch = segment.analysis.sampleRatio?.isMismatch == true ? " [sample ratio mismatch]" : ""
+            return "\(segmentBy) = \(segment.value) (users \(users))\(mismatch): \(segment.analysis.verdict)"
+        }
+        for interaction in segmentInteractions {
+            let reading = interaction.differsBetweenSegments ? "differs between segments" : "no significant difference between segments"
+            lines.append("\(interaction.variant): effect \(reading) (Cochran's Q over \(interaction.segments) segments, "
+                + "p \(ReportNumberFormat.pValue(interaction.pValue)))")
+        }
+        return lines
+    }
+}
+
+extension ArmReport {
+    /// What follows the arm's name where it is listed: a mark when the configuration does not list it.
+    var configurationMark: String {
+        notInConfiguration == true ? " (not in config)" : ""
     }
 }
 

@@ -53,7 +53,10 @@ public struct HTMLRenderer: ReportRenderer {
         if let mismatch {
             html += "<p class=\"warning\"><strong>Sample ratio mismatch:</strong> \(escape(mismatch.splitDescription))</p>\n"
         }
-        var facts = ["control: <span class=\"name\">\(escape(experiment.control))</span>", escape(experiment.funnelDescription)]
+        if !experiment.notes.isEmpty {
+            html += "<ul class=\"notes\">\n" + experiment.notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        var facts = ["control: <span class=\"name\">\(escape(experiment.control))</span>", escape(experiment.funnelDescription), escape(experiment.testDescription)]
         if experiment.excludedMultiVariantUsers > 0 {
             facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
         }
@@ -62,6 +65,19 @@ public struct HTMLRenderer: ReportRenderer {
         if !experiment.analysis.comparisons.isEmpty {
             html += "<h3>Difference from control (\(escape(ReportNumberFormat.confidenceLevel(alpha: alpha))) CI)</h3>\n"
             html += "<figure>\(ForestPlotSVG(comparisons: experiment.analysis.comparisons).markup)</figure>\n"
+        }
+        if !experiment.segmentLines.isEmpty {
+            html += "<h3>Segments by \(escape(experiment.segmentBy ?? ""))</h3>\n<ul class=\"notes\">\n"
+                + experiment.segmentLines.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        if !experiment.metrics.isEmpty {
+            html += "<h3>Guardrails and metrics</h3>\n<table>\n<thead><tr>"
+                + ExperimentReport.metricHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+            for (cells, metric) in zip(experiment.metricRows, experiment.metrics) {
+                let rowClass = metric.isSignificantlyWorse ? " class=\"worse\"" : metric.isSignificant ? " class=\"better\"" : ""
+                html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+            }
+            html += "</tbody>\n</table>\n"
         }
         html += "<h3>Funnels</h3>\n<div class=\"funnels\">\n"
         for arm in experiment.arms {
@@ -83,6 +99,7 @@ public struct HTMLRenderer: ReportRenderer {
             + "<th>Adj. p</th><th>P(beat)</th></tr></thead>\n<tbody>\n"
         for arm in experiment.arms {
             let name = escape(arm.variant) + (arm.variant == experiment.control ? " <em>(control)</em>" : "")
+                + escape(arm.configurationMark)
             var cells = [
                 ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
                 ReportNumberFormat.percent(arm.goalConversionRate),
@@ -94,7 +111,7 @@ public struct HTMLRenderer: ReportRenderer {
                     ReportNumberFormat.percentagePointInterval(comparison.absoluteInterval),
                     comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–",
                     ReportNumberFormat.pValue(comparison.pValue), ReportNumberFormat.pValue(comparison.adjustedPValue),
-                    ReportNumberFormat.percent(comparison.chanceToBeatControl),
+                    comparison.chanceToBeatControl.map(ReportNumberFormat.percent) ?? "–",
                 ]
                 if comparison.isSignificant {
                     rowClass = comparison.absoluteDifference > 0 ? " class=\"better\"" : " class=\"worse\""

@@ -36,7 +36,10 @@ public struct MarkdownRenderer: ReportRenderer {
         if let mismatch = experiment.sampleRatioMismatch {
             lines += ["> **Warning: sample ratio mismatch** — \(MarkdownText.escaped(mismatch.splitDescription))", ""]
         }
-        var facts = ["Control: \(MarkdownText.escaped(experiment.control))", MarkdownText.escaped(experiment.funnelDescription)]
+        for note in experiment.notes {
+            lines += ["> **Note:** \(MarkdownText.escaped(note))", ""]
+        }
+        var facts = ["Control: \(MarkdownText.escaped(experiment.control))", MarkdownText.escaped(experiment.funnelDescription), experiment.testDescription]
         if experiment.excludedMultiVariantUsers > 0 {
             facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
         }
@@ -46,7 +49,7 @@ public struct MarkdownRenderer: ReportRenderer {
         lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
         for arm in experiment.arms {
             var cells = [
-                MarkdownText.escaped(arm.variant) + (arm.variant == experiment.control ? " (control)" : ""),
+                MarkdownText.escaped(arm.variant) + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark,
                 ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
                 ReportNumberFormat.percent(arm.goalConversionRate),
             ]
@@ -58,12 +61,24 @@ public struct MarkdownRenderer: ReportRenderer {
                     comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–",
                     MarkdownText.escaped(ReportNumberFormat.pValue(comparison.pValue)),
                     MarkdownText.escaped(ReportNumberFormat.pValue(comparison.adjustedPValue)),
-                    ReportNumberFormat.percent(comparison.chanceToBeatControl),
+                    comparison.chanceToBeatControl.map(ReportNumberFormat.percent) ?? "–",
                 ]
             } else {
                 cells += Array(repeating: "–", count: 6)
             }
             lines.append(row(cells))
+        }
+        if !experiment.segmentLines.isEmpty {
+            lines += ["", "### Segments by \(MarkdownText.escaped(experiment.segmentBy ?? ""))", ""]
+            lines += experiment.segmentLines.map { "- " + MarkdownText.escaped($0) }
+        }
+        if !experiment.metrics.isEmpty {
+            lines += ["", "### Guardrails and metrics", ""]
+            lines.append(row(ExperimentReport.metricHeaders))
+            lines.append("|---|---|--:|--:|--:|--:|--:|--:|---|")
+            for cells in experiment.metricRows {
+                lines.append(row(cells.map(MarkdownText.escaped)))
+            }
         }
         lines += ["", "### Funnel", ""]
         lines.append("| Variant | Step | Users | Of all | Of previous | Drop-off | Median | p90 |")

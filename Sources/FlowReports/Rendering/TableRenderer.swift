@@ -38,13 +38,33 @@ public struct TableRenderer: ReportRenderer {
         if let mismatch = experiment.sampleRatioMismatch {
             lines.append(style(.boldYellow, "WARNING: sample ratio mismatch: \(mismatch.splitDescription)"))
         }
+        for note in experiment.notes {
+            lines.append(style(.yellow, "note: ") + TerminalText.sanitized(note))
+        }
         if experiment.excludedMultiVariantUsers > 0 {
             lines.append("Excluded: \(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant")
         }
-        lines.append(TerminalText.sanitized(experiment.funnelDescription))
+        lines.append(TerminalText.sanitized(experiment.funnelDescription) + "; " + experiment.testDescription)
         lines.append("")
         lines.append(contentsOf: goalTable(experiment, alpha: alpha).lines(colors: colors))
         lines.append("")
+        if !experiment.segmentLines.isEmpty {
+            lines.append(style(.bold, "Segments by \(TerminalText.sanitized(experiment.segmentBy ?? ""))"))
+            lines.append(contentsOf: experiment.segmentLines.map { "  " + TerminalText.sanitized($0) })
+            lines.append("")
+        }
+        if !experiment.metrics.isEmpty {
+            var metrics = TextTable(
+                headers: ExperimentReport.metricHeaders,
+                alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .left]
+            )
+            for (row, metric) in zip(experiment.metricRows, experiment.metrics) {
+                let style: ANSIStyle? = metric.isSignificantlyWorse ? .red : metric.isSignificant ? .green : nil
+                metrics.rows.append(row.enumerated().map { TextTable.Cell(TerminalText.sanitized($1), style: $0 == 8 ? style : nil) })
+            }
+            lines.append(contentsOf: metrics.lines(colors: colors))
+            lines.append("")
+        }
         lines.append(contentsOf: funnelTable(experiment).lines(colors: colors))
         let screens = screenTable(experiment)
         if !screens.rows.isEmpty {
@@ -62,7 +82,7 @@ public struct TableRenderer: ReportRenderer {
         )
         for arm in experiment.arms {
             var row: [TextTable.Cell] = [
-                TextTable.Cell(arm.variant + (arm.variant == experiment.control ? " (control)" : "")),
+                TextTable.Cell(arm.variant + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark),
                 TextTable.Cell(ReportNumberFormat.count(arm.users)),
                 TextTable.Cell(ReportNumberFormat.count(arm.goalConversions)),
                 TextTable.Cell(ReportNumberFormat.percent(arm.goalConversionRate)),
@@ -76,7 +96,7 @@ public struct TableRenderer: ReportRenderer {
                     TextTable.Cell(comparison.relativeUplift.map(ReportNumberFormat.signedPercent) ?? "–"),
                     TextTable.Cell(ReportNumberFormat.pValue(comparison.pValue)),
                     TextTable.Cell(ReportNumberFormat.pValue(comparison.adjustedPValue), style: significance),
-                    TextTable.Cell(ReportNumberFormat.percent(comparison.chanceToBeatControl)),
+                    TextTable.Cell(comparison.chanceToBeatControl.map(ReportNumberFormat.percent) ?? "–"),
                 ]
             } else {
                 row += Array(repeating: TextTable.Cell("–"), count: 6)

@@ -10,16 +10,19 @@ public struct ExperimentAnalysis: Sendable, Hashable, Codable {
     public var alpha: Double
     /// One plain-language line: what to do, with the numbers behind it.
     public var verdict: String
+    /// How the intervals and p-values were computed.
+    public var method: TestingMethod
 
     /// Creates an analysis from its parts.
     public init(
         control: String, comparisons: [TreatmentComparison], sampleRatio: SampleRatioCheck?, alpha: Double,
-        verdict: String
+        verdict: String, method: TestingMethod = .fixedHorizon
     ) {
         self.control = control
         self.comparisons = comparisons
         self.sampleRatio = sampleRatio
         self.alpha = alpha
         self.verdict = verdict
+        self.method = method
     }
 }

@@ -3,7 +3,7 @@ public enum ExperimentStatistics {
     /// Compares each treatment with control, applying Holm's correction across treatments, checks the sample ratio
     /// against `weights` (ordered control first, then treatments; nil skips the check) and words a verdict.
     ///
-    /// Per treatment: Wald interval of pT − pC (``AbsoluteDifference``), delta-method uplift (``RelativeUplift``),
+    /// Per treatment: Newcombe interval of pT − pC (``AbsoluteDifference``), log-scale uplift interval (``RelativeUplift``),
     /// pooled z-test (``PooledZTest``) with Holm adjustment (``HolmCorrection``), chance to beat control
     /// (``ChanceToBeatControl``) and power (``PowerAnalysis``). Counts are sanitized first; alpha and power are
     /// clamped into (0, 1) (``ComparisonSettings/effectiveAlpha``).
@@ -17,22 +17,37 @@ public enum ExperimentStatistics {
         let power = settings.effectivePower
         let controlCounts = control.counts.sanitized
         let tests = treatments.map { PooledZTest(treatment: $0.counts, control: controlCounts) }
-        let adjusted = HolmCorrection.adjust(tests.map(\.pValue))
+        let sequential = settings.method.tuningUsers.map { tuning in
+            let sequence = AsymptoticConfidenceSequence(alpha: alpha, tuningUsers: tuning)
+            return treatments.map {
+                SequentialDifference(treatment: $0.counts.sanitized, control: controlCounts, sequence: sequence)
+            }
+        }
+        let adjusted = HolmCorrection.adjust(sequential?.map(\.pValue) ?? tests.map(\.pValue))
         let comparisons = treatments.indices.map { index in
-            compare(
+            var comparison = compare(
                 treatment: (treatments[index].name, treatments[index].counts.sanitized),
                 control: (control.name, controlCounts),
                 test: tests[index], adjustedPValue: adjusted[index], alpha: alpha, power: power
             )
+            if let difference = sequential?[index] {
+                comparison.absoluteInterval = difference.interval
+                comparison.pValue = difference.pValue
+                comparison.relativeInterval = comparison.relativeUplift == nil ? nil : difference.relativeInterval
+                comparison.significanceBasis = .absoluteDifferenceConfidenceSequence
+            }
+            return comparison
         }
         let sampleRatio = weights.map { weights in
             SampleRatioCheck.test(observed: [controlCounts.users] + comparisons.map(\.treatmentCounts.users), weights: weights)
         }
         let verdict = ExperimentVerdict.wording(
-            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, power: power
+            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, power: power,
+            plannedEffect: settings.plannedEffect
         )
         return ExperimentAnalysis(
-            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, verdict: verdict
+            control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, verdict: verdict,
+            method: settings.method
         )
     }
 
@@ -50,9 +65,10 @@ public enum ExperimentStatistics {
             variant: treatment.name, control: control.name,
             treatmentCounts: treatment.counts, controlCounts: control.counts,
             absoluteDifference: difference.estimate, absoluteInterval: difference.interval,
-            relativeUplift: uplift?.estimate, relativeInterval: uplift?.interval,
+            relativeUplift: uplift?.estimate, relativeInterval: uplift?.interval ?? nil,
             zScore: test.zScore, pValue: test.pValue, adjustedPValue: adjustedPValue,
-            chanceToBeatControl: ChanceToBeatControl.probability(treatment: treatment.counts, control: control.counts),
+            chanceToBeatControl: treatment.counts.users > 0 && control.counts.users > 0
+                ? ChanceToBeatControl.probability(treatment: treatment.counts, control: control.counts) : nil,
             minimumDetectableEffect: PowerAnalysis.minimumDetectableEffect(
                 controlRate: control.counts.rate, controlUsers: control.counts.users,
                 treatmentUsers: treatment.counts.users, alpha: alpha, power: power

@@ -1,22 +1,17 @@
-/// Words the one-line verdict of an experiment.
+/// Words the one-line verdict of an experiment, in the decision terms of GrowthBook's results: ship, keep control,
+/// or keep running to the planned sample size.
 ///
 /// A sample-ratio mismatch overrides everything. Otherwise each treatment gets a clause, joined by "; ":
-/// significant and better → "ship it" (only the best of several winners), significant and worse → "keep control",
-/// not significant while detecting the observed difference would take at most ``worthWaitingFactor`` times the
-/// current control users → "not enough evidence yet" with the users still needed, otherwise "no significant
-/// difference" with the smallest difference the test can currently detect. With several treatments the p-values
-/// quoted are Holm-adjusted.
+/// significant and better → "ship it" (only the best of several winners), significant and worse → "keep control".
+/// Not significant: with a planned effect (the configured minimum detectable effect), "keep running to the planned
+/// … users per arm" until the arms reach the planned size, then "no winner at the planned sample size: keep control";
+/// without one, "no significant difference" with the smallest difference the test can detect at the current size.
+/// The verdict never asks for more users to chase the observed difference, which would invite waiting on noise.
+/// With several treatments the p-values quoted are Holm-adjusted.
 enum ExperimentVerdict {
-    /// Up to this multiple of the current sample, collecting more users for the observed difference is worth it;
-    /// beyond it the difference is too small to chase and the verdict reads "no significant difference".
-    /// Required users grow as 1/h², so 25× means the observed difference is at least about a fifth of the
-    /// smallest difference the test can detect today.
-    static let worthWaitingFactor = 25.0
-
-
     static func wording(
         control: String, comparisons: [TreatmentComparison], sampleRatio: SampleRatioCheck?, alpha: Double,
-        power: Double
+        power: Double, plannedEffect: Double? = nil
     ) -> String {
         if let sampleRatio, sampleRatio.isMismatch {
             return sampleRatioMismatch(sampleRatio, alpha: alpha)
@@ -29,13 +24,13 @@ enum ExperimentVerdict {
         let winners = comparisons.filter { $0.isSignificant && $0.absoluteDifference > 0 }
         let best = winners.max { $0.absoluteDifference < $1.absoluteDifference }
         return comparisons.map { comparison in
-            clause(for: comparison, best: best, label: label, alpha: alpha, power: power, isOnly: comparisons.count == 1)
+            clause(for: comparison, best: best, label: label, alpha: alpha, power: power, plannedEffect: plannedEffect)
         }.joined(separator: "; ")
     }
 
     private static func clause(
         for comparison: TreatmentComparison, best: TreatmentComparison?, label: String, alpha: Double, power: Double,
-        isOnly: Bool
+        plannedEffect: Double?
     ) -> String {
         let name = comparison.variant
         let control = comparison.control
@@ -57,19 +52,35 @@ enum ExperimentVerdict {
         }
         let signed = (difference > 0 ? "+" : "") + StatisticsFormatting.signedPercentagePoints(difference)
         let details = "\(signed) pp, \(interval), \(pValue)"
-        let current = comparison.controlCounts.users
-        if let needed = comparison.usersNeededPerArm, needed > current,
-           Double(needed) <= worthWaitingFactor * Double(current) {
-            let more = StatisticsFormatting.approximateCount(needed - current)
-            let subject = isOnly ? "" : " for \(name)"
-            return "not enough evidence yet\(subject): ~\(more) more users per arm needed to detect a \(magnitude) pp "
-                + "difference (\(name) vs \(control): \(details))"
+        if let plannedEffect, let planned = plannedUsersPerArm(comparison, effect: plannedEffect, alpha: alpha, power: power) {
+            let current = min(comparison.controlCounts.users, comparison.treatmentCounts.users)
+            let goal = "\(StatisticsFormatting.groupedCount(planned)) users per arm planned to detect "
+                + "\(StatisticsFormatting.percentagePoints(plannedEffect)) pp"
+            if current < planned {
+                return "keep running to the planned sample size: \(StatisticsFormatting.groupedCount(current)) of \(goal) "
+                    + "(\(name) vs \(control): \(details))"
+            }
+            return "no winner at the planned sample size (\(goal)): keep control (\(name) vs \(control): \(details))"
         }
         let detectable = comparison.minimumDetectableEffect.map {
             ": the test would detect \(StatisticsFormatting.percentagePoints($0)) pp or more with "
                 + "\(StatisticsFormatting.percentage(power * 100)) power"
         } ?? ""
         return "no significant difference between \(name) and \(control) (\(details))\(detectable)"
+    }
+
+    /// Users per arm needed to detect `effect` from control's rate with the target power, rounded up.
+    private static func plannedUsersPerArm(
+        _ comparison: TreatmentComparison, effect: Double, alpha: Double, power: Double
+    ) -> Int? {
+        let controlRate = comparison.controlCounts.rate
+        guard effect > 0, effect < 1 else { return nil }
+        let target = controlRate + effect <= 1 ? controlRate + effect : controlRate - effect
+        guard let users = PowerAnalysis.requiredControlUsers(
+            controlRate: controlRate, treatmentRate: target, controlUsers: 1, treatmentUsers: 1, alpha: alpha, power: power
+        ) else { return nil }
+        let rounded = users.rounded(.up)
+        return rounded.isFinite && rounded < 9.2e18 ? Int(rounded) : nil
     }
 
     private static func sampleRatioMismatch(_ check: SampleRatioCheck, alpha: Double) -> String {

@@ -72,6 +72,11 @@ enum StatisticsFormatting {
         return count < 0 ? "-" + grouped : grouped
     }
 
+    /// A signed value with two decimals, e.g. 0.123 → "+0.12", −1.5 → "-1.50".
+    static func signed(_ value: Double) -> String {
+        (value > 0 ? "+" : "") + fixed(value, decimals: 2)
+    }
+
     private static func fixed(_ value: Double, decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }

@@ -12,11 +12,12 @@ public struct TreatmentComparison: Sendable, Hashable, Codable {
     public var controlCounts: ArmCounts
     /// pT − pC in proportion units (0.041 is 4.1 percentage points); 0 when an arm has no users.
     public var absoluteDifference: Double
-    /// (1 − alpha) Wald interval of pT − pC with unpooled standard error.
+    /// (1 − alpha) Newcombe (hybrid Wilson score) interval of pT − pC.
     public var absoluteInterval: ConfidenceInterval
     /// pT / pC − 1; nil when pC = 0 or an arm has no users.
     public var relativeUplift: Double?
-    /// (1 − alpha) delta-method interval of pT / pC − 1; nil with ``relativeUplift``.
+    /// (1 − alpha) log-scale (Katz) interval of pT / pC − 1; nil with ``relativeUplift`` or when the treatment has
+    /// no conversions.
     public var relativeInterval: ConfidenceInterval?
     /// Pooled two-proportion z statistic; 0 when undefined.
     public var zScore: Double
@@ -24,8 +25,8 @@ public struct TreatmentComparison: Sendable, Hashable, Codable {
     public var pValue: Double
     /// Holm-adjusted p-value across all treatments of the experiment; equals ``pValue`` with one treatment.
     public var adjustedPValue: Double
-    /// Bayesian P(pT > pC) with Beta(1, 1) priors.
-    public var chanceToBeatControl: Double
+    /// Bayesian P(pT > pC) with Beta(1, 1) priors; nil when an arm has no users (the priors alone would speak).
+    public var chanceToBeatControl: Double?
     /// Smallest absolute rate change detectable with the target power at the current arm sizes; nil when undefined.
     public var minimumDetectableEffect: Double?
     /// Control-arm users needed to detect the observed difference with the target power at the current split
@@ -41,7 +42,7 @@ public struct TreatmentComparison: Sendable, Hashable, Codable {
         variant: String, control: String, treatmentCounts: ArmCounts, controlCounts: ArmCounts,
         absoluteDifference: Double, absoluteInterval: ConfidenceInterval,
         relativeUplift: Double?, relativeInterval: ConfidenceInterval?,
-        zScore: Double, pValue: Double, adjustedPValue: Double, chanceToBeatControl: Double,
+        zScore: Double, pValue: Double, adjustedPValue: Double, chanceToBeatControl: Double?,
         minimumDetectableEffect: Double?, usersNeededPerArm: Int?, isSignificant: Bool,
         significanceBasis: SignificanceBasis = .absoluteDifferencePooledZTest
     ) {

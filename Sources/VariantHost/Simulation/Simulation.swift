@@ -29,6 +29,9 @@ public struct Simulation: Sendable {
     public var start: EventTimestamp
     /// Users arrive uniformly over this many seconds after `start`.
     public var arrivalWindowSeconds: Int64
+    /// What every simulated user id starts with, followed by the user's index: by default it names the seed,
+    /// so that logs of different seeds never share users.
+    public var idPrefix: String
 
     /// Describes a simulation.
     public init(
@@ -36,13 +39,20 @@ public struct Simulation: Sendable {
         seed: UInt64,
         jobs: Int,
         start: EventTimestamp = EventTimestamp(millisecondsSince1970: 1_793_491_200_000),
-        arrivalWindowSeconds: Int64 = 86_400
+        arrivalWindowSeconds: Int64 = 86_400,
+        idPrefix: String? = nil
     ) {
         self.users = max(0, users)
         self.seed = seed
         self.jobs = max(1, jobs)
         self.start = start
         self.arrivalWindowSeconds = max(1, arrivalWindowSeconds)
+        self.idPrefix = idPrefix ?? Self.defaultIDPrefix(seed: seed)
+    }
+
+    /// The id prefix of a simulation with `seed`: `s7-user-` for seed 7.
+    public static func defaultIDPrefix(seed: UInt64) -> String {
+        "s\(seed)-user-"
     }
 
     /// How many batches actually run at once: `jobs`, but never more than there are batches of users.
@@ -125,7 +135,7 @@ public struct Simulation: Sendable {
         let fieldTable = SyntheticFieldTable(registry.app.syntheticInput)
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
-            let id = "user-\(index)"
+            let id = idPrefix + String(index)
             let user = SyntheticUser(index: index, id: id, attributes: behavior.drawAttributes(id: id, using: &generator))
             let assignments = assign(user)
             let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)

@@ -24,7 +24,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         try EventLogInputs.check([first, second])
-        let configurations = try ReportConfigurations.load(configPath: options.config)
+        let configurations = try ReportConfigurations.load(configPath: options.config).experiments
         let configured = options.experiment.flatMap { configurations[$0] }
         let compareOptions = CompareOptions(
             experiment: options.experiment,

@@ -15,13 +15,13 @@ struct Demo: AsyncParsableCommand {
 
     @OptionGroup var appOptions: AppOptions
 
-    @Option(help: "How many users to simulate per app.")
+    @Option(parsing: .unconditional, help: "How many users to simulate per app.")
     var users = 20_000
 
-    @Option(help: "The seed of every random draw.")
+    @Option(parsing: .unconditional, help: "The seed of every random draw.")
     var seed: UInt64 = 1
 
-    @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "How many batches of users to simulate at once (default: the number of cores).")
     var jobs: Int?
 
     @Option(help: ArgumentHelp("Where the demo's logs and HTML reports go.", valueName: "path"))
@@ -79,13 +79,11 @@ struct Demo: AsyncParsableCommand {
         let figures = try await runner.run(into: eventsPath, existing: .replace)
         StandardIO.write(figures.summary + "\n")
 
-        let options = ReportOptions(experiments: try ReportConfigurations.load(configPath: configPath))
-        var accumulator = ExperimentLogAccumulator(options: options)
+        let (experiments, source) = try ReportConfigurations.load(configPath: configPath)
+        var accumulator = ExperimentLogAccumulator(options: ReportOptions(experiments: experiments, configurationSource: source))
         let summary: ReadSummary
         do {
-            summary = try FlowEventReader(paths: [eventsPath]).readParallel(workers: jobs ?? ProcessInfoCores.active) { batch in
-                accumulator.consume(contentsOf: batch)
-            }
+            summary = try EventLogReport.read([eventsPath], into: &accumulator, workers: jobs ?? ProcessInfoCores.active)
         } catch {
             throw CommandError("\(error)")
         }

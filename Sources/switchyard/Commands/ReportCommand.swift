@@ -20,20 +20,18 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try EventLogInputs.check(events)
-        let configurations = try ReportConfigurations.load(configPath: options.config)
+        let (configurations, source) = try ReportConfigurations.load(configPath: options.config)
         var accumulator = ExperimentLogAccumulator(options: ReportOptions(
             experiment: options.experiment,
             control: options.control,
             settings: options.settings,
-            experiments: configurations
+            experiments: configurations,
+            configurationSource: source,
+            segmentBy: options.segmentBy
         ))
         let summary: ReadSummary
         do {
-            let filter = accumulator.eventFilter
-            summary = try FlowEventReader(paths: events).readParallel(workers: 2, keeping: filter.isRelevant) { batch, leftOut in
-                accumulator.consume(contentsOf: batch)
-                accumulator.countIrrelevantEvents(leftOut)
-            }
+            summary = try EventLogReport.read(events, into: &accumulator, workers: 2)
         } catch {
             throw CommandError("\(error)")
         }

@@ -13,7 +13,7 @@ struct Simulate: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "How many users to simulate.")
+    @Option(parsing: .unconditional, help: "How many users to simulate.")
     var users: Int
 
     @OptionGroup var appOptions: AppOptions
@@ -26,13 +26,16 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The behaviour model (default: Configuration/<app>/behavior.json).", valueName: "path"))
     var behavior: String?
 
-    @Option(help: "The seed of every random draw.")
+    @Option(parsing: .unconditional, help: "The seed of every random draw.")
     var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("What every user id starts with, before the user's number (default: s<seed>-user-).", valueName: "prefix"))
+    var idPrefix: String?
 
     @Option(help: ArgumentHelp("The JSON Lines log to write.", valueName: "path"))
     var events = "simulation.jsonl"
 
-    @Option(help: "How many batches of users to simulate at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "How many batches of users to simulate at once (default: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "Add to an existing log instead of refusing.")
@@ -53,7 +56,7 @@ struct Simulate: AsyncParsableCommand {
     func run() async throws {
         let registry = try Host.registry(app: appOptions.app, configPath: config)
         let runner = SimulationRunner(
-            simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active),
+            simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active, idPrefix: idPrefix),
             configuration: try Host.configuration(path: config, registry: registry),
             behavior: try Host.behavior(path: behavior, registry: registry),
             registry: registry,

@@ -3,17 +3,24 @@ import FlowEvents
 import FlowReports
 import Foundation
 
-/// What reports need of each experiment (variations, weights, funnel), read from experiment
+/// What reports need of each experiment (variations, weights, funnel, analysis), read from experiment
 /// configs without any app's registry: a report reads logs, not flows.
 enum ReportConfigurations {
-    /// The experiments of the config at `path`, or of every bundled app's config when `path` is nil.
+    /// The experiments of the config at `path`, or of every bundled app's config when `path` is nil,
+    /// and where they came from, for the report's notes.
     ///
     /// - Throws: `CommandError` for a config that cannot be read or decoded, or an experiment key
     ///   that two bundled configs both define.
-    static func load(configPath path: String?) throws -> [String: ExperimentConfiguration] {
+    static func load(configPath path: String?) throws -> (experiments: [String: ExperimentConfiguration], source: ConfigurationSource) {
+        let files = path.map { [$0] } ?? BundledConfiguration.existingExperimentPaths()
+        guard !files.isEmpty else {
+            let directory = FileManager.default.currentDirectoryPath
+            return ([:], .notFound(
+                "no --config given and no \(BundledConfiguration.directory)/<app>/experiments.json exists in \(directory)"
+            ))
+        }
         var configurations: [String: ExperimentConfiguration] = [:]
         var sources: [String: String] = [:]
-        let files = path.map { [$0] } ?? BundledConfiguration.existingExperimentPaths()
         for file in files {
             let config: ExperimentConfig
             do {
@@ -28,14 +35,30 @@ enum ReportConfigurations {
                     )
                 }
                 sources[experiment.key] = file
-                configurations[experiment.key] = ExperimentConfiguration(
-                    variations: experiment.variations.map(\.rawValue),
-                    weights: experiment.weights,
-                    funnel: try experiment.funnel.map { funnel in try funnelDefinition(funnel, in: file) }
-                )
+                configurations[experiment.key] = try configuration(of: experiment, in: file)
             }
         }
-        return configurations
+        return (configurations, .file(files.joined(separator: ", ")))
+    }
+
+    private static func configuration(of experiment: ExperimentDefinition, in file: String) throws -> ExperimentConfiguration {
+        ExperimentConfiguration(
+            variations: experiment.variations.map(\.rawValue),
+            weights: experiment.weights,
+            funnel: try experiment.funnel.map { funnel in try funnelDefinition(funnel, in: file) },
+            testingMethod: experiment.analysis.map(testingMethod),
+            guardrails: experiment.funnel?.guardrails.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
+            secondaryMetrics: experiment.funnel?.metrics.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
+            correction: experiment.analysis?.correction == .benjaminiHochberg ? .benjaminiHochberg : .holm,
+            plannedEffect: experiment.analysis?.minimumDetectableEffect
+        )
+    }
+
+    private static func testingMethod(_ analysis: AnalysisSettings) -> TestingMethod {
+        switch analysis.method {
+        case .fixedHorizon: .fixedHorizon
+        case .sequential: .sequential(tuningUsers: analysis.sequentialTuningUsers ?? TestingMethod.defaultTuningUsers)
+        }
     }
 
     private static func funnelDefinition(_ funnel: Funnel, in file: String) throws -> FunnelDefinition {

@@ -21,18 +21,20 @@ struct EdgeCaseStatisticsTests {
         for comparison in analysis.comparisons {
             let numbers = [
                 comparison.absoluteDifference, comparison.absoluteInterval.lower, comparison.absoluteInterval.upper,
-                comparison.zScore, comparison.pValue, comparison.adjustedPValue, comparison.chanceToBeatControl,
-            ] + [comparison.relativeUplift, comparison.relativeInterval?.lower, comparison.relativeInterval?.upper,
+                comparison.zScore, comparison.pValue, comparison.adjustedPValue,
+            ] + [comparison.chanceToBeatControl, comparison.relativeUplift, comparison.relativeInterval?.lower, comparison.relativeInterval?.upper,
                  comparison.minimumDetectableEffect].compactMap { $0 }
             let allFinite = numbers.allSatisfy { $0.isFinite }
             #expect(allFinite, "\(comparison)")
-            #expect((0...1).contains(comparison.pValue) && (0...1).contains(comparison.chanceToBeatControl))
+            #expect((0...1).contains(comparison.pValue) && (0...1).contains(comparison.chanceToBeatControl ?? 0))
+            #expect(comparison.absoluteInterval.lower >= -1 && comparison.absoluteInterval.upper <= 1)
+            #expect((comparison.relativeInterval?.lower ?? 0) > -1, "a rate cannot fall by more than 100%")
         }
         _ = try JSONEncoder().encode(analysis)
         #expect(!analysis.verdict.isEmpty)
     }
 
-    @Test("zero users everywhere: no difference, widest interval, p = 1, chance ½, no power figures")
+    @Test("zero users everywhere: no difference, widest interval, p = 1, no chance to beat control, no power figures")
     func zeroUsers() throws {
         let analysis = analyze(control: ArmCounts(users: 0, conversions: 0), treatments: [ArmCounts(users: 0, conversions: 0)],
                                weights: [1, 1])
@@ -42,7 +44,7 @@ struct EdgeCaseStatisticsTests {
         #expect(comparison.absoluteInterval == ConfidenceInterval(lower: -1, upper: 1))
         #expect(comparison.relativeUplift == nil && comparison.relativeInterval == nil)
         #expect(comparison.zScore == 0 && comparison.pValue == 1 && !comparison.isSignificant)
-        #expect(comparison.chanceToBeatControl == 0.5)
+        #expect(comparison.chanceToBeatControl == nil)
         #expect(comparison.minimumDetectableEffect == nil && comparison.usersNeededPerArm == nil)
         #expect(analysis.sampleRatio?.isMismatch == false)
         #expect(analysis.verdict == "not enough data yet: control has no users")
@@ -53,33 +55,48 @@ struct EdgeCaseStatisticsTests {
         let analysis = analyze(control: ArmCounts(users: 500, conversions: 50), treatments: [ArmCounts(users: 0, conversions: 0)])
         try expectDefined(analysis)
         #expect(analysis.comparisons[0].pValue == 1)
+        #expect(analysis.comparisons[0].chanceToBeatControl == nil, "the priors alone would say 50%")
         #expect(analysis.verdict == "not enough data yet: treatment-1 has no users")
     }
 
-    @Test("zero conversions in both arms: zero-width interval, z = 0, p = 1 where statsmodels gives NaN")
+    @Test("zero conversions in both arms: an interval around 0 that is not a point, z = 0, p = 1 where statsmodels gives NaN")
     func zeroConversions() throws {
         let analysis = analyze(control: ArmCounts(users: 800, conversions: 0), treatments: [ArmCounts(users: 800, conversions: 0)])
         try expectDefined(analysis)
         let comparison = analysis.comparisons[0]
-        #expect(comparison.absoluteInterval == ConfidenceInterval(lower: 0, upper: 0))
+        #expect(comparison.absoluteInterval.lower < -0.004 && comparison.absoluteInterval.upper > 0.004)
+        #expect(comparison.absoluteInterval.lower == -comparison.absoluteInterval.upper)
         #expect(comparison.zScore == 0 && comparison.pValue == 1)
         #expect(comparison.relativeUplift == nil)
-        #expect(abs(comparison.chanceToBeatControl - 0.5) < 1e-12)
+        #expect(abs((comparison.chanceToBeatControl ?? 0) - 0.5) < 1e-12)
         #expect((comparison.minimumDetectableEffect ?? 0) > 0)
         #expect(comparison.usersNeededPerArm == nil)
         #expect(analysis.verdict.hasPrefix("no significant difference between treatment-1 and control"))
     }
 
-    @Test("everyone converted in both arms: uplift 0 with a zero-width interval, MDE measured downwards")
+    @Test("everyone converted in both arms: an absolute interval below 0 that is not a point, uplift 0, MDE measured downwards")
     func allConverted() throws {
         let analysis = analyze(control: ArmCounts(users: 300, conversions: 300), treatments: [ArmCounts(users: 300, conversions: 300)])
         try expectDefined(analysis)
         let comparison = analysis.comparisons[0]
+        #expect(comparison.absoluteInterval.lower < -0.01 && comparison.absoluteInterval.upper > 0.01)
         #expect(comparison.relativeUplift == 0)
-        #expect(comparison.relativeInterval == ConfidenceInterval(lower: 0, upper: 0))
         #expect(comparison.pValue == 1)
         let mde = try #require(comparison.minimumDetectableEffect)
         #expect(mde > 0 && mde < 1)
+    }
+
+    @Test("small arms: the relative interval stays above -100%; a treatment without conversions has no relative interval")
+    func smallArmsRelativeInterval() throws {
+        let even = analyze(control: ArmCounts(users: 5, conversions: 3), treatments: [ArmCounts(users: 5, conversions: 3)])
+        try expectDefined(even)
+        let interval = try #require(even.comparisons[0].relativeInterval)
+        #expect(interval.lower > -1 && interval.lower < 0 && interval.upper > 0)
+        let none = analyze(control: ArmCounts(users: 50, conversions: 20), treatments: [ArmCounts(users: 50, conversions: 0)])
+        try expectDefined(none)
+        #expect(none.comparisons[0].relativeUplift == -1)
+        #expect(none.comparisons[0].relativeInterval == nil)
+        #expect(none.comparisons[0].absoluteInterval.lower > -0.6 && none.comparisons[0].absoluteInterval.upper < -0.2)
     }
 
     @Test("negative counts read as zero and conversions above users are capped at users")

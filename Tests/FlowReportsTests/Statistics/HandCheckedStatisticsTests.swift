@@ -32,22 +32,35 @@ struct HandCheckedStatisticsTests {
         }
     }
 
-    @Test("100/1000 vs 130/1000: +3.0 pp, Wald CI 0.2 to 5.8 pp, pooled z = 2.1027, p = 0.0355")
+    @Test("100/1000 vs 130/1000: +3.0 pp, Newcombe CI 0.2 to 5.8 pp, pooled z = 2.1027, p = 0.0355")
     func twoProportionExample() {
         let control = ArmCounts(users: 1000, conversions: 100)
         let treatment = ArmCounts(users: 1000, conversions: 130)
-        // Unpooled SE √(0.13·0.87/1000 + 0.1·0.9/1000) = √0.0002031; pooled SE √(0.115·0.885·0.002) = √0.00020355.
         let difference = AbsoluteDifference(treatment: treatment, control: control, alpha: 0.05)
         #expect(abs(difference.estimate - 0.03) < 1e-15)
-        let halfWidth = 1.959_963_984_540_054 * 0.000_203_1.squareRoot()
-        #expect(abs(difference.interval.lower - (0.03 - halfWidth)) < 1e-15)
-        #expect(abs(difference.interval.upper - (0.03 + halfWidth)) < 1e-15)
+        // Wilson bounds of each rate, then Newcombe's square-root combination, written out.
+        let z = 1.959_963_984_540_054
+        func wilson(_ p: Double, _ n: Double) -> (lower: Double, upper: Double) {
+            let center = (p + z * z / (2 * n)) / (1 + z * z / n)
+            let half = z * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot() / (1 + z * z / n)
+            return (center - half, center + half)
+        }
+        let (treatmentWilson, controlWilson) = (wilson(0.13, 1000), wilson(0.1, 1000))
+        let lower = 0.03 - ((0.13 - treatmentWilson.lower) * (0.13 - treatmentWilson.lower)
+            + (controlWilson.upper - 0.1) * (controlWilson.upper - 0.1)).squareRoot()
+        let upper = 0.03 + ((treatmentWilson.upper - 0.13) * (treatmentWilson.upper - 0.13)
+            + (0.1 - controlWilson.lower) * (0.1 - controlWilson.lower)).squareRoot()
+        #expect(abs(difference.interval.lower - lower) < 1e-15)
+        #expect(abs(difference.interval.upper - upper) < 1e-15)
+        // statsmodels confint_proportions_2indep(130, 1000, 100, 1000, method="newcomb")
+        #expect(abs(difference.interval.lower - 0.002_002_348_715_283_007_5) < 1e-12)
+        #expect(abs(difference.interval.upper - 0.058_070_485_022_202_85) < 1e-12)
         let test = PooledZTest(treatment: treatment, control: control)
         #expect(abs(test.zScore - 0.03 / 0.000_203_55.squareRoot()) < 1e-12)
         #expect(abs(test.pValue - 0.035_488_450_466_474_71) < 1e-12)
     }
 
-    @Test("the uplift of 13% over 10% is +30%, with the delta-method variance written out")
+    @Test("the uplift of 13% over 10% is +30%, with Katz's log interval written out")
     func relativeUpliftExample() throws {
         let uplift = try #require(
             RelativeUplift(
@@ -56,10 +69,13 @@ struct HandCheckedStatisticsTests {
             )
         )
         #expect(abs(uplift.estimate - 0.3) < 1e-15)
-        let variance = 0.13 * 0.87 / (1000 * 0.01) + 0.0169 * 0.1 * 0.9 / (1000 * 0.0001)
-        let halfWidth = 1.959_963_984_540_054 * variance.squareRoot()
-        #expect(abs(uplift.interval.lower - (0.3 - halfWidth)) < 1e-12)
-        #expect(abs(uplift.interval.upper - (0.3 + halfWidth)) < 1e-12)
+        let interval = try #require(uplift.interval)
+        let halfWidth = 1.959_963_984_540_054 * (1.0 / 130 - 1.0 / 1000 + 1.0 / 100 - 1.0 / 1000).squareRoot()
+        #expect(abs(interval.lower - (exp(log(1.3) - halfWidth) - 1)) < 1e-12)
+        #expect(abs(interval.upper - (exp(log(1.3) + halfWidth) - 1)) < 1e-12)
+        // statsmodels confint_proportions_2indep(130, 1000, 100, 1000, method="log", compare="ratio"), minus 1
+        #expect(abs(interval.lower - 0.016_984_270_971_045_5) < 1e-12)
+        #expect(abs(interval.upper - 0.661_775_947_022_602_3) < 1e-12)
     }
 
     @Test("chance to beat control: identical arms give ½, one conversion of one user against nothing gives ⅔")

@@ -31,15 +31,37 @@ struct VerdictTests {
         #expect(text == "signup-after-profile converts 2.0 pp worse than signup-before-profile (95% CI -2.9 to -1.1 pp), p < 0.001: keep control")
     }
 
-    @Test("an underpowered difference asks for more users, rounded to three significant digits")
-    func notEnoughEvidence() {
-        // statsmodels: 14,744.1 control users needed for 10% → 11%, so 13,745 more than the 1,000 we have.
+    @Test("an underpowered difference does not ask for more users to chase it: it says what the test can detect")
+    func noChasingNoise() {
         let text = verdict(
             control: ArmCounts(users: 1000, conversions: 100),
             treatments: [("signup-after-profile", ArmCounts(users: 1000, conversions: 110))]
         )
-        #expect(text == "not enough evidence yet: ~13,700 more users per arm needed to detect a 1.0 pp difference "
+        #expect(!text.contains("more users"))
+        #expect(text.hasPrefix("no significant difference between signup-after-profile and signup-before-profile "
+            + "(+1.0 pp, 95% CI -1.7 to 3.7 pp, p = 0.47): the test would detect"))
+    }
+
+    @Test("with a planned effect, a result short of the planned sample size says to keep running to it")
+    func keepRunning() {
+        // statsmodels NormalIndPower().solve_power: 3,834.6 users per arm detect 10% → 12% with 80% power at alpha 0.05.
+        let text = ExperimentStatistics.analyze(
+            control: ("signup-before-profile", ArmCounts(users: 1000, conversions: 100)),
+            treatments: [("signup-after-profile", ArmCounts(users: 1000, conversions: 110))], weights: nil,
+            settings: ComparisonSettings(plannedEffect: 0.02)
+        ).verdict
+        #expect(text == "keep running to the planned sample size: 1,000 of 3,835 users per arm planned to detect 2.0 pp "
             + "(signup-after-profile vs signup-before-profile: +1.0 pp, 95% CI -1.7 to 3.7 pp, p = 0.47)")
+    }
+
+    @Test("with a planned effect, no winner at the planned sample size keeps control")
+    func noWinnerAtPlannedSize() {
+        let text = ExperimentStatistics.analyze(
+            control: ("signup-before-profile", ArmCounts(users: 4000, conversions: 400)),
+            treatments: [("signup-after-profile", ArmCounts(users: 4000, conversions: 410))], weights: nil,
+            settings: ComparisonSettings(plannedEffect: 0.02)
+        ).verdict
+        #expect(text.hasPrefix("no winner at the planned sample size (3,835 users per arm planned to detect 2.0 pp): keep control"))
     }
 
     @Test("a difference too small to chase is no significant difference, with what the test can detect")

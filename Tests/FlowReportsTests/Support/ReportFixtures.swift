@@ -51,6 +51,11 @@ enum ReportFixtures {
                     ScreenReport(screen: "signup", backNavigations: 4, failedMutations: 0, failuresByReason: []),
                 ]
             ),
+            ArmReport(
+                variant: "ghost", users: 1, goalConversions: 0, goalConversionRate: 0,
+                steps: [step("welcome", users: 1, of: 1, previous: 1, median: 0.2, p90: 0.2)],
+                screens: [], notInConfiguration: true
+            ),
         ],
         analysis: AnalysisReport(
             control: "signup-first",
@@ -77,7 +82,22 @@ enum ReportFixtures {
                 variants: ["signup-first", "profile-first", "no-profile"], observed: [1000, 1010, 990],
                 expectedWeights: [1, 1, 1], chiSquare: 0.2, degreesOfFreedom: 2, pValue: 0.9048, isMismatch: false
             )
-        )
+        ),
+        notes: ["ghost is not a variation in the configuration: its 1 users are shown but left out of the comparisons and the sample-ratio check"],
+        metrics: [
+            MetricComparisonReport(
+                metric: .backNavigations, isGuardrail: true, variant: "profile-first", control: "signup-first",
+                treatmentUsers: 1010, controlUsers: 1000, treatmentMean: 0.42, controlMean: 0.3, treatmentMedian: nil,
+                controlMedian: nil, difference: 0.12, interval: IntervalReport(lower: 0.05, upper: 0.19), pValue: 0.0004,
+                adjustedPValue: 0.0016, isSignificant: true, isSignificantlyWorse: true
+            ),
+            MetricComparisonReport(
+                metric: .timeToComplete, isGuardrail: false, variant: "profile-first", control: "signup-first",
+                treatmentUsers: 460, controlUsers: 400, treatmentMean: 61.5, controlMean: 63.25, treatmentMedian: 55,
+                controlMedian: 57.5, difference: -1.75, interval: IntervalReport(lower: -4.1, upper: 0.6), pValue: 0.14,
+                adjustedPValue: 0.28, isSignificant: false, isSignificantlyWorse: false
+            ),
+        ]
     )
 
     static let mismatched = ExperimentReport(

@@ -8,13 +8,13 @@ Every expected value is computed by scipy / statsmodels (the references the Swif
 * incomplete gamma / beta          -> scipy.special.gammainc / gammaincc / betainc
 * log beta                         -> mpmath at 50 digits (scipy's betaln loses up to 1e-8 relative for
                                       arguments near 1e7 and more beyond, which the Swift code does not)
-* Wald interval of pT - pC         -> statsmodels confint_proportions_2indep(method="wald", compare="diff")
+* Newcombe interval of pT - pC     -> statsmodels confint_proportions_2indep(method="newcomb", compare="diff")
 * pooled two-proportion z-test     -> statsmodels proportions_ztest
 * Holm adjustment                  -> statsmodels multipletests(method="holm")
 * Cohen's h, sample size, MDE      -> statsmodels proportion_effectsize + NormalIndPower
 * sample-ratio mismatch            -> scipy.stats.chisquare
 * chance to beat control           -> scipy.integrate.quad of beta.pdf(t; T) * beta.cdf(t; C)
-* relative uplift (delta method)   -> the GrowthBook variance formula written out with numpy, z from norm.isf
+* relative uplift (log interval)   -> statsmodels confint_proportions_2indep(method="log", compare="ratio") - 1
 
 statsmodels' solve_power stops its root search at xtol = 1e-5, so next to its raw answers the file holds a tight
 root (scipy brentq to rtol 1e-15) of the same statsmodels power function; the Swift tests compare with the tight
@@ -221,7 +221,7 @@ def minimum_detectable_effect(p_c, n_t, n_c, alpha, power):
 def compare(treatment, control, alpha, power):
     (n_t, x_t), (n_c, x_c) = treatment, control
     p_t, p_c = x_t / n_t, x_c / n_c
-    low, high = confint_proportions_2indep(x_t, n_t, x_c, n_c, method="wald", compare="diff", alpha=alpha)
+    low, high = confint_proportions_2indep(x_t, n_t, x_c, n_c, method="newcomb", compare="diff", alpha=alpha)
     with np.errstate(all="ignore"):
         z, p = proportions_ztest([x_t, x_c], [n_t, n_c])
     undefined = not (math.isfinite(z) and math.isfinite(p))
@@ -229,10 +229,11 @@ def compare(treatment, control, alpha, power):
         z, p = 0.0, 1.0
     relative = relative_low = relative_high = None
     if x_c > 0:
-        variance = p_t * (1 - p_t) / (n_t * p_c ** 2) + p_t ** 2 * p_c * (1 - p_c) / (n_c * p_c ** 4)
-        half_width = stats.norm.isf(alpha / 2) * math.sqrt(variance)
         relative = p_t / p_c - 1
-        relative_low, relative_high = relative - half_width, relative + half_width
+        if x_t > 0:  # the log scale has no interval for a treatment without conversions
+            ratio_low, ratio_high = confint_proportions_2indep(x_t, n_t, x_c, n_c, method="log", compare="ratio",
+                                                               alpha=alpha)
+            relative_low, relative_high = float(ratio_low) - 1, float(ratio_high) - 1
     needed_raw, needed = required_control_users(p_t, p_c, n_t, n_c, alpha, power)
     mde_raw, mde = minimum_detectable_effect(p_c, n_t, n_c, alpha, power)
     return {

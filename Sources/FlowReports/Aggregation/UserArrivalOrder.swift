@@ -1,0 +1,67 @@
+import FlowEvents
+
+/// Numbers the users of a log and watches whether each user's events arrive in the user's time order.
+///
+/// A user's events arrive out of order when one of them could be counted differently had it arrived earlier:
+/// an event stamped earlier than one of theirs already seen, or an exposure opening a window at the very
+/// millisecond of an event of theirs that was already seen and could count (it must be counted from the
+/// exposure on). Memory grows with users, not events.
+struct UserArrivalOrder: Sendable {
+    private var indices: [String: Int] = [:]
+    /// The latest time among each user's events so far.
+    private var latest: [Int64] = []
+    /// Whether an event that can count (not an exposure) arrived at that latest time.
+    private var countableAtLatest: [Bool] = []
+    private var outOfOrder: [Bool] = []
+    /// How many users' events arrived out of order.
+    private(set) var outOfOrderUsers = 0
+
+    /// The index of `user`, numbering them as they first appear.
+    mutating func index(of user: String) -> Int {
+        if let index = indices[user] { return index }
+        if indices.count == indices.capacity {
+            // Growing fourfold rather than twofold rehashes a third as many user ids on the way to a large log's size.
+            indices.reserveCapacity(max(1024, indices.capacity * 4))
+        }
+        let index = latest.count
+        indices[user] = index
+        latest.append(.min)
+        countableAtLatest.append(false)
+        outOfOrder.append(false)
+        return index
+    }
+
+    /// The index of `user` if it has appeared.
+    func existingIndex(of user: String) -> Int? {
+        indices[user]
+    }
+
+    /// Whether the events of the user with index `user` arrived out of order.
+    func isOutOfOrder(_ user: Int) -> Bool {
+        outOfOrder[user]
+    }
+
+    /// Records that `event` of the user with index `user` arrived, and returns whether it arrived out of order.
+    ///
+    /// - Parameters:
+    ///   - opensWindow: `event` is an exposure that opens a window for the user.
+    ///   - canCount: `event` could change a count: an event the accumulator's filter finds relevant (every
+    ///     exposure is). Other events never arrive out of order.
+    mutating func arrive(_ event: FlowEvent, of user: Int, opensWindow: Bool, canCount: Bool) -> Bool {
+        guard canCount else { return false }
+        let time = event.time.millisecondsSince1970
+        if time < latest[user] || (opensWindow && time == latest[user] && countableAtLatest[user]) {
+            outOfOrder[user] = true
+            outOfOrderUsers += 1
+            return true
+        }
+        if time > latest[user] {
+            latest[user] = time
+            countableAtLatest[user] = false
+        }
+        if event.type != .exposure {
+            countableAtLatest[user] = true
+        }
+        return false
+    }
+}

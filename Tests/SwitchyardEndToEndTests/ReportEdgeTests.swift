@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@Suite("switchyard report at the edges: stray variants, missing configuration, bad options, simulated ids", .serialized)
+struct ReportEdgeTests {
+    @Test("one stray exposure to a variant the config does not list raises no sample-ratio alarm and is reported as such")
+    func strayVariant() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 400, events: "log.jsonl")).status == 0)
+        let stray = #"{"schema":1,"time":"2026-11-01T12:00:00.000Z","session":"g","user":"ghost-user","experiment":"onboarding-order","variant":"ghost-variant","type":"exposure","screen":null,"action":null,"properties":{}}"#
+        let log = try #require(cli.contents(of: "log.jsonl"))
+        try (log + stray + "\n").write(toFile: cli.path("log.jsonl"), atomically: true, encoding: .utf8)
+        let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let experiment = try #require((result.json?["experiments"] as? [[String: Any]])?.first)
+        let arms = try #require(experiment["arms"] as? [[String: Any]])
+        #expect(arms.last?["variant"] as? String == "ghost-variant")
+        #expect(arms.last?["not_in_configuration"] as? Bool == true)
+        let analysis = try #require(experiment["analysis"] as? [String: Any])
+        let sampleRatio = try #require(analysis["sample_ratio"] as? [String: Any])
+        #expect(sampleRatio["variants"] as? [String] == ["signup-before-profile", "signup-after-profile"])
+        #expect(sampleRatio["is_mismatch"] as? Bool == false)
+        #expect(!(try #require(analysis["verdict"] as? String)).contains("mismatch"))
+        #expect((experiment["notes"] as? [String])?.first?.hasPrefix("ghost-variant is not a variation in the configuration") == true)
+        let table = try cli.run(["report", "log.jsonl", "--config", Repository.experiments])
+        #expect(table.standardOutput.contains("ghost-variant (not in config)"))
+    }
+
+    @Test("run where no config is found, report says so in every format and what it used instead")
+    func missingConfiguration() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 50, events: "log.jsonl")).status == 0)
+        for format in ["table", "markdown", "json", "csv", "html"] {
+            let result = try cli.run(["report", "log.jsonl", "--format", format])
+            #expect(result.status == 0, "\(format): \(result.standardError)")
+            #expect(result.standardOutput.contains("no experiment configuration: no --config given and Configuration/experiments.json does not exist in"),
+                    "\(format)")
+        }
+    }
+
+    @Test("--sequential gives always-valid intervals and p-values in every format, and the JSON names the method")
+    func sequentialFlag() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 600, events: "log.jsonl")).status == 0)
+        let fixed = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json"])
+        let sequential = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json", "--sequential"])
+        func analysis(_ result: CLI.Result) throws -> [String: Any] {
+            let experiment = try #require((result.json?["experiments"] as? [[String: Any]])?.first)
+            return try #require(experiment["analysis"] as? [String: Any])
+        }
+        #expect(try analysis(fixed)["method"] as? String == "fixed-horizon")
+        #expect(try analysis(sequential)["method"] as? String == "sequential")
+        #expect(try analysis(sequential)["sequential_tuning_users"] as? Double == 5000)
+        func width(_ result: CLI.Result) throws -> Double {
+            let comparison = try #require((try analysis(result)["comparisons"] as? [[String: Any]])?.first)
+            let interval = try #require(comparison["absolute_interval"] as? [String: Double])
+            return try #require(interval["upper"]) - (try #require(interval["lower"]))
+        }
+        #expect(try width(sequential) > width(fixed))
+        for (format, marker) in [("table", "tests: sequential, valid at every look"), ("markdown", "tests: sequential"),
+                                 ("html", "tests: sequential"), ("csv", ",sequential")] {
+            let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", format, "--sequential"])
+            #expect(result.standardOutput.contains(marker), "\(format)")
+        }
+    }
+
+    @Test("--segment-by breaks results down by another slot's variant, with a test of whether the effect differs")
+    func segmentBySlot() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 800, events: "log.jsonl")).status == 0)
+        let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json", "--segment-by", "app-shell"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let experiment = try #require((result.json?["experiments"] as? [[String: Any]])?.first)
+        #expect(experiment["segment_by"] as? String == "app-shell")
+        let segments = try #require(experiment["segments"] as? [[String: Any]])
+        #expect(segments.compactMap { $0["value"] as? String } == ["phone", "tablet"])
+        let interactions = try #require(experiment["segment_interactions"] as? [[String: Any]])
+        #expect(interactions.first?["variant"] as? String == "signup-after-profile")
+        #expect(interactions.first?["segments"] as? Int == 2)
+        let table = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--segment-by", "app-shell"])
+        #expect(table.standardOutput.contains("Segments by app-shell"))
+        #expect(table.standardOutput.contains("app-shell = tablet (users "))
+    }
+
+    @Test("out-of-range option values are refused by name, negative numbers included")
+    func outOfRangeOptions() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 10, events: "log.jsonl")).status == 0)
+        for (arguments, message) in [
+            (["report", "log.jsonl", "--alpha", "-0.5"], "--alpha must be between 0 and 1 (exclusive), got -0.5"),
+            (["report", "log.jsonl", "--alpha", "1"], "--alpha must be between 0 and 1 (exclusive), got 1.0"),
+            (["simulate", "--users", "-5", "--events", "x.jsonl"], "--users must be 0 or more, got -5"),
+            (["simulate", "--users", "5", "--jobs", "-1", "--events", "x.jsonl"], "--jobs must be at least 1, got -1"),
+            (["demo", "--users", "-5"], "--users must be 0 or more, got -5"),
+        ] {
+            let result = try cli.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+
+    @Test("simulated user ids depend on the seed, or on --id-prefix, so separate simulations never share users")
+    func seededIDs() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 20, events: "one.jsonl", ["--seed", "1"])).status == 0)
+        #expect(try cli.run(Repository.simulate(users: 20, events: "two.jsonl", ["--seed", "2"])).status == 0)
+        #expect(try cli.run(Repository.simulate(users: 20, events: "named.jsonl", ["--id-prefix", "pilot-"])).status == 0)
+        func users(_ name: String) throws -> Set<String> {
+            Set(try #require(jsonLines(cli.contents(of: name) ?? "")).compactMap { $0["user"] as? String })
+        }
+        let one = try users("one.jsonl")
+        #expect(one.count == 20)
+        #expect(one.isDisjoint(with: try users("two.jsonl")))
+        #expect(one.contains("s1-user-0"))
+        #expect(try users("named.jsonl").contains("pilot-19"))
+    }
+}
