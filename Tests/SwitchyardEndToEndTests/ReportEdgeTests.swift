@@ -33,7 +33,7 @@ struct ReportEdgeTests {
         for format in ["table", "markdown", "json", "csv", "html"] {
             let result = try cli.run(["report", "log.jsonl", "--format", format])
             #expect(result.status == 0, "\(format): \(result.standardError)")
-            #expect(result.standardOutput.contains("no experiment configuration: no --config given and Configuration/experiments.json does not exist in"),
+            #expect(result.standardOutput.contains("no experiment configuration: no --config given and no experiments.json of any app exists under Configuration/ in"),
                     "\(format)")
         }
     }

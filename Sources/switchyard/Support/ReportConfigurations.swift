@@ -16,7 +16,7 @@ enum ReportConfigurations {
         guard !files.isEmpty else {
             let directory = FileManager.default.currentDirectoryPath
             return ([:], .notFound(
-                "no --config given and no \(BundledConfiguration.directory)/<app>/experiments.json exists in \(directory)"
+                "no --config given and no experiments.json of any app exists under \(BundledConfiguration.directory)/ in \(directory)"
             ))
         }
         var configurations: [String: ExperimentConfiguration] = [:]
