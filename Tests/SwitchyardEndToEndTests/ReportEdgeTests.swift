@@ -82,6 +82,20 @@ struct ReportEdgeTests {
         #expect(table.standardOutput.contains("app-shell = tablet (users "))
     }
 
+    @Test("sessions log the user's targeting attributes, so --segment-by breaks results down by one (deviceClass)")
+    func segmentByAttribute() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 800, events: "log.jsonl")).status == 0)
+        let start = try #require(jsonLines(cli.contents(of: "log.jsonl") ?? "")?.first)
+        let properties = try #require(start["properties"] as? [String: String])
+        #expect(Set(properties.keys) == ["app-shell", "auth-flow", "deviceClass", "appVersion", "locale"])
+        let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json", "--segment-by", "deviceClass"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let experiment = try #require((result.json?["experiments"] as? [[String: Any]])?.first)
+        let segments = try #require(experiment["segments"] as? [[String: Any]])
+        #expect(segments.compactMap { $0["value"] as? String } == ["phone", "tablet"])
+    }
+
     @Test("out-of-range option values are refused by name, negative numbers included")
     func outOfRangeOptions() throws {
         let cli = try CLI()

@@ -12,12 +12,15 @@ public struct HostedSession {
     public var user: String
     /// The variant of every slot, and how each was chosen.
     public var assignments: [SlotAssignment]
+    /// The user's targeting attributes, logged on `session_started` (see `SessionRecorder.recordStart`).
+    public var attributes: Attributes
 
     /// Describes a session.
-    public init(session: String, user: String, assignments: [SlotAssignment]) {
+    public init(session: String, user: String, assignments: [SlotAssignment], attributes: Attributes = Attributes()) {
         self.session = session
         self.user = user
         self.assignments = assignments
+        self.attributes = attributes
     }
 
     /// Runs the session with `flowUser`, recording its events in `sink`, and says how it ended.
@@ -70,7 +73,7 @@ public struct HostedSession {
         let flow = FlowSession(root: root)
         flow.observer = { recorder.record($0) }
         if let onNavigationChange { flow.onNavigationChange = onNavigationChange }
-        recorder.recordStart(of: assignments)
+        recorder.recordStart(of: assignments, attributes: attributes)
         let outcome = runner.run(flow, user: &flowUser)
         flow.observer = nil
         if onNavigationChange != nil { flow.onNavigationChange = nil }
@@ -105,7 +108,7 @@ public struct HostedSession {
                 onLogFailure?(failure)
             }
         }
-        recorder.recordStart(of: assignments)
+        recorder.recordStart(of: assignments, attributes: attributes)
         return flow
     }
 }

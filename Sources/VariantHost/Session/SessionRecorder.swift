@@ -49,9 +49,21 @@ public final class SessionRecorder {
 
     /// Records the start of the session: `session_started`, then an `exposure` for every slot an
     /// experiment hashed the user into and an `assignment` for every other slot.
-    public func recordStart(of assignments: [SlotAssignment]) {
+    ///
+    /// `session_started` carries every slot's variant and the user's targeting `attributes`, so that
+    /// reports can break results down by either (`report --segment-by deviceClass`); see
+    /// `SessionAttributes` for which attributes are logged.
+    public func recordStart(of assignments: [SlotAssignment], attributes: Attributes = Attributes()) {
+        let slots = Self.variantsBySlot(assignments)
+        let logged = SessionAttributes.logged(attributes, besideSlots: slots.map(\.slot))
         record(type: .sessionStarted, attribution: unattributed) { properties in
-            for (slot, variant) in Self.variantsBySlot(assignments) { properties.add(key: slot, value: variant) }
+            guard !logged.isEmpty else {
+                for (slot, variant) in slots { properties.add(key: slot, value: variant) }
+                return
+            }
+            for (key, value) in (slots.map { ($0.slot, $0.variant) } + logged).sorted(by: { $0.0 < $1.0 }) {
+                properties.add(key: key, value: value)
+            }
         }
         for assignment in assignments {
             let slot = assignment.slot.rawValue

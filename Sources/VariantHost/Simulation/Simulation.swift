@@ -157,7 +157,9 @@ public struct Simulation: Sendable {
             )
             let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
             simulated.budget = budget
-            let session = HostedSession(session: "s-\(seed)-\(index)", user: user.id, assignments: assignments)
+            let session = HostedSession(
+                session: "s-\(seed)-\(index)", user: user.id, assignments: assignments, attributes: user.attributes
+            )
             let outcome = try session.run(
                 app: registry.app, selection: combination.selection, sink: buffer, clock: clock, user: &simulated,
                 budget: budget

@@ -57,9 +57,10 @@ struct Run: ParsableCommand {
         let configuration = try Host.configuration(path: config, registry: registry)
         let user = userOptions.user ?? Identifiers.random(prefix: "u")
         let store = try stickyStore.open()
+        let attributes = try userOptions.parsedAttributes()
         let assignment = configuration.assign(
             user: user,
-            attributes: try userOptions.parsedAttributes(),
+            attributes: attributes,
             forced: try forcedVariants(in: registry),
             stickyBuckets: store
         )
@@ -74,7 +75,9 @@ struct Run: ParsableCommand {
         }
         StandardIO.write("User \(user): " + assignment.slots.map { "\($0.slot)=\($0.variant) (\($0.reasonSummary))" }
             .joined(separator: ", ") + "\n")
-        let session = HostedSession(session: Identifiers.random(prefix: "s"), user: user, assignments: assignment.slots)
+        let session = HostedSession(
+            session: Identifiers.random(prefix: "s"), user: user, assignments: assignment.slots, attributes: attributes
+        )
         var flowUser = terminal
         let outcome: FlowOutcome
         do {
