@@ -33,6 +33,21 @@ struct WriterLimitTests {
         #expect(cli.contents(of: "events.jsonl") == nil)
     }
 
+    @Test("run refuses an attribute value longer than an event field before writing anything")
+    func hugeAttributeValue() throws {
+        let cli = try CLI()
+        let result = try cli.run(
+            ["run", "--user", "u1", "--attr", "id=" + String(repeating: "v", count: 5000), "--variant", "phone"],
+            input: Answers.beforeProfile
+        )
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+            Error: attribute id: its value is 5000 bytes long, more than the 1024 an event field may hold, as it may be logged in events
+
+            """)
+        #expect(cli.contents(of: "events.jsonl") == nil)
+    }
+
     @Test("a behaviour model that goes back and forth for ever ends every session at the event limit, logged as the reason")
     func endlessModelStopsAtTheLimit() throws {
         let cli = try CLI()

@@ -36,8 +36,9 @@ public struct CSVRenderer: ReportRenderer {
     public func render(_ report: Report) -> String {
         var rows = [Self.columns]
         for experiment in report.experiments {
+            let comparisons = experiment.comparisonsByVariant
             for arm in experiment.arms {
-                let comparison = experiment.comparison(for: arm.variant)
+                let comparison = comparisons[arm.variant]
                 let armFields = [
                     experiment.key, arm.variant, String(arm.variant == experiment.control), arm.source ?? "",
                     String(arm.users), String(arm.goalConversions), number(arm.goalConversionRate),

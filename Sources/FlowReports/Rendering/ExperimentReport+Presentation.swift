@@ -1,7 +1,8 @@
 extension ExperimentReport {
-    /// The comparison of `variant` with control, if `variant` is a treatment.
-    func comparison(for variant: String) -> ComparisonReport? {
-        analysis.comparisons.first { $0.variant == variant }
+    /// The comparison of each treatment with the control, by variant: built once per experiment, so that a
+    /// renderer looking up every arm stays linear in the variants.
+    var comparisonsByVariant: [String: ComparisonReport] {
+        Dictionary(analysis.comparisons.map { ($0.variant, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The sample-ratio check when it flags a mismatch.

@@ -97,6 +97,7 @@ public struct HTMLRenderer: ReportRenderer {
         var html = "<table>\n<thead><tr><th>Variant</th><th>Users</th><th>Goal</th><th>Rate</th><th>Diff</th>"
             + "<th>\(escape(ReportNumberFormat.confidenceLevel(alpha: alpha))) CI</th><th>Uplift</th><th>p</th>"
             + "<th>Adj. p</th><th>P(beat)</th></tr></thead>\n<tbody>\n"
+        let comparisons = experiment.comparisonsByVariant
         for arm in experiment.arms {
             let name = escape(arm.variant) + (arm.variant == experiment.control ? " <em>(control)</em>" : "")
                 + escape(arm.configurationMark)
@@ -105,7 +106,7 @@ public struct HTMLRenderer: ReportRenderer {
                 ReportNumberFormat.percent(arm.goalConversionRate),
             ]
             var rowClass = ""
-            if let comparison = experiment.comparison(for: arm.variant) {
+            if let comparison = comparisons[arm.variant] {
                 cells += [
                     ReportNumberFormat.percentagePoints(comparison.absoluteDifference),
                     ReportNumberFormat.percentagePointInterval(comparison.absoluteInterval),

@@ -47,13 +47,14 @@ public struct MarkdownRenderer: ReportRenderer {
 
         lines.append("| Variant | Users | Goal | Rate | Diff | \(ReportNumberFormat.confidenceLevel(alpha: alpha)) CI | Uplift | p | Adj. p | P(beat) |")
         lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+        let comparisons = experiment.comparisonsByVariant
         for arm in experiment.arms {
             var cells = [
                 MarkdownText.escaped(arm.variant) + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark,
                 ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
                 ReportNumberFormat.percent(arm.goalConversionRate),
             ]
-            if let comparison = experiment.comparison(for: arm.variant) {
+            if let comparison = comparisons[arm.variant] {
                 let difference = ReportNumberFormat.percentagePoints(comparison.absoluteDifference)
                 cells += [
                     comparison.isSignificant ? "**\(difference)**" : difference,

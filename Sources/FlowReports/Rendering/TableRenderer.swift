@@ -80,6 +80,7 @@ public struct TableRenderer: ReportRenderer {
                       "Uplift", "p", "Adj. p", "P(beat)"],
             alignments: [.left, .right, .right, .right, .right, .right, .right, .right, .right, .right]
         )
+        let comparisons = experiment.comparisonsByVariant
         for arm in experiment.arms {
             var row: [TextTable.Cell] = [
                 TextTable.Cell(arm.variant + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark),
@@ -87,7 +88,7 @@ public struct TableRenderer: ReportRenderer {
                 TextTable.Cell(ReportNumberFormat.count(arm.goalConversions)),
                 TextTable.Cell(ReportNumberFormat.percent(arm.goalConversionRate)),
             ]
-            if let comparison = experiment.comparison(for: arm.variant) {
+            if let comparison = comparisons[arm.variant] {
                 let significance: ANSIStyle? = comparison.isSignificant
                     ? (comparison.absoluteDifference > 0 ? .green : .red) : nil
                 row += [

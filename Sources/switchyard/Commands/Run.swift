@@ -58,6 +58,7 @@ struct Run: ParsableCommand {
         let user = userOptions.user ?? Identifiers.random(prefix: "u")
         let store = try stickyStore.open()
         let attributes = try userOptions.parsedAttributes()
+        try checkAttributesFitEventFields(attributes)
         let assignment = configuration.assign(
             user: user,
             attributes: attributes,
@@ -101,6 +102,22 @@ struct Run: ParsableCommand {
             StandardIO.write("\nFlow completed on \(screen ?? "no screen"). Events appended to \(events).\n")
         case .abandoned(let screen):
             StandardIO.write("\nFlow abandoned on \(screen ?? "no screen"). Events appended to \(events).\n")
+        }
+    }
+
+    /// Refuses attributes whose name or value is longer than an event field: the one an experiment hashes is
+    /// logged in its exposure, which the log's writer would refuse after the session had started.
+    private func checkAttributesFitEventFields(_ attributes: Attributes) throws {
+        for name in attributes.keys {
+            let value: String
+            switch attributes[name] {
+            case .string(let text)?: value = text
+            case let other?: value = other.jsonText
+            case nil: value = ""
+            }
+            if let problem = FlowEventLimits.tooLong(name, "name") ?? FlowEventLimits.tooLong(value, "value") {
+                throw CommandError("attribute \(name.prefix(40)): \(problem), as it may be logged in events")
+            }
         }
     }
 
