@@ -37,7 +37,7 @@ python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); c.pop("app", Non
 
 # The options that make BINARY simulate the app: --app where the build has it.
 app_options() {
-    if "$1" simulate --help 2>/dev/null | grep -q -- "--app"; then echo "--app $app"; fi
+    if "$1" simulate --help 2>/dev/null | grep -q -- "--app <name>"; then echo "--app $app"; fi
 }
 
 builds=(this)

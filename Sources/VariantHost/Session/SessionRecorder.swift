@@ -55,14 +55,19 @@ public final class SessionRecorder {
     /// `SessionAttributes` for which attributes are logged.
     public func recordStart(of assignments: [SlotAssignment], attributes: Attributes = Attributes()) {
         let slots = Self.variantsBySlot(assignments)
-        let logged = SessionAttributes.logged(attributes, besideSlots: slots.map(\.slot))
+        let logged = SessionAttributes.logged(attributes, besideSlots: slots)
         record(type: .sessionStarted, attribution: unattributed) { properties in
-            guard !logged.isEmpty else {
-                for (slot, variant) in slots { properties.add(key: slot, value: variant) }
-                return
-            }
-            for (key, value) in (slots.map { ($0.slot, $0.variant) } + logged).sorted(by: { $0.0 < $1.0 }) {
-                properties.add(key: key, value: value)
+            // Both are sorted by key: merged as they are written.
+            var slot = slots.startIndex
+            var attribute = logged.startIndex
+            while slot < slots.endIndex || attribute < logged.endIndex {
+                if attribute == logged.endIndex || (slot < slots.endIndex && slots[slot].slot < logged[attribute].key) {
+                    properties.add(key: slots[slot].slot, value: slots[slot].variant)
+                    slot += 1
+                } else {
+                    properties.add(key: logged[attribute].key, value: logged[attribute].value)
+                    attribute += 1
+                }
             }
         }
         for assignment in assignments {
