@@ -30,8 +30,8 @@ public struct SyntheticInput: Sendable {
         }
     }
 
-    /// The placeholder replaced by the user's number.
-    public static let userPlaceholder = "{user}"
+    /// The marker replaced by the user's number.
+    public static let userMarker = "{user}"
 
     /// Every field's values, by field identifier.
     public var fields: [ScreenField.ID: Field]

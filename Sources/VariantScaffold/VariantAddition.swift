@@ -3,9 +3,9 @@ import Foundation
 /// Creates a variant module from its app's template for the slot and registers it in Package.swift.
 struct VariantAddition {
     /// In template files and their names: the variant's UpperCamelCase name, id and summary.
-    static let namePlaceholder = "__Name__"
-    static let idPlaceholder = "__id__"
-    static let summaryPlaceholder = "__summary__"
+    static let nameMarker = "__Name__"
+    static let idMarker = "__id__"
+    static let summaryMarker = "__summary__"
 
     let package: PackageLayout
     let app: String
@@ -80,9 +80,9 @@ struct VariantAddition {
     }
 
     private func fill(_ text: String, module: String, summary: String) -> String {
-        text.replacingOccurrences(of: Self.namePlaceholder, with: module)
-            .replacingOccurrences(of: Self.idPlaceholder, with: id)
-            .replacingOccurrences(of: Self.summaryPlaceholder, with: summary)
+        text.replacingOccurrences(of: Self.nameMarker, with: module)
+            .replacingOccurrences(of: Self.idMarker, with: id)
+            .replacingOccurrences(of: Self.summaryMarker, with: summary)
     }
 
     private func nextSteps(module: String, app: PackageLayout.App, files: [String]) -> String {

@@ -26,7 +26,7 @@ struct SyntheticInputTests {
         var values: [ScreenField.ID: String] = [:]
         for field in fields {
             let valid = Checkout.syntheticInput.fields[field]?.valid ?? ""
-            values[field] = valid.replacing(SyntheticInput.userPlaceholder, with: String(user))
+            values[field] = valid.replacing(SyntheticInput.userMarker, with: String(user))
         }
         if let broken { values[broken.field] = broken.value }
         return .perform(action, fields: values)

@@ -7,7 +7,7 @@ import VariantKit
 
 @Suite("Synthetic input: the values simulated users type come from the app")
 struct SyntheticInputTests {
-    @Test("a value's {user} placeholders become the user's number; a value without one is kept as it is")
+    @Test("a value's {user} markers become the user's number; a value without one is kept as it is")
     func templates() {
         #expect(UserValueTemplate("user{user}@example.com").render(user: 42) == "user42@example.com")
         #expect(UserValueTemplate("{user}-{user}").render(user: 7) == "7-7")

@@ -8,7 +8,7 @@ struct SyntheticFieldTable: Sendable {
     struct Entry: Sendable {
         /// The field's identifier.
         var field: ScreenField.ID
-        /// The valid value, split around the user placeholder.
+        /// The valid value, split around the user marker.
         var valid: UserValueTemplate
         /// Values the app refuses.
         var invalid: [String]
@@ -30,17 +30,17 @@ struct SyntheticFieldTable: Sendable {
 
 }
 
-/// A value that may hold `SyntheticInput.userPlaceholder`, ready to be filled in per user.
+/// A value that may hold `SyntheticInput.userMarker`, ready to be filled in per user.
 struct UserValueTemplate: Sendable {
-    /// The text, split around its placeholders: one part for a value without any.
+    /// The text, split around its markers: one part for a value without any.
     private let parts: [String]
 
-    /// Splits `text` around its placeholders.
+    /// Splits `text` around its markers.
     init(_ text: String) {
-        parts = text.split(separator: SyntheticInput.userPlaceholder, omittingEmptySubsequences: false).map(String.init)
+        parts = text.split(separator: SyntheticInput.userMarker, omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The value for the user numbered `user`; a value without placeholders is shared, not copied.
+    /// The value for the user numbered `user`; a value without markers is shared, not copied.
     func render(user: Int) -> String {
         switch parts.count {
         case 1: return parts[0]
