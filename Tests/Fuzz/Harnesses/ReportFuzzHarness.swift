@@ -4,8 +4,8 @@ import FlowReports
 /// Fuzzes `report` end to end over generated multi-file logs: the input is a program that writes events (and
 /// raw junk lines) into three logs, the third gzip-compressed. The report is built as the `report` command
 /// builds it (parallel read, events filtered on the decoding threads) and as the plainest path would (every
-/// event read in order, every one consumed); the two must be the same report, or the same error, and every
-/// format must render it.
+/// event read in order, every one consumed), each reading the logs' beginning again when events arrived out
+/// of order; the two must be the same report, or the same error, and every format must render it.
 public enum ReportFuzzHarness: FuzzHarness {
     public static let name = "report"
 
@@ -24,16 +24,12 @@ public enum ReportFuzzHarness: FuzzHarness {
         ]
         let asTheCommandDoes = ReportResult {
             var accumulator = ExperimentLogAccumulator(options: options)
-            let filter = accumulator.eventFilter
-            let summary = try FlowEventReader(paths: paths).readParallel(workers: 2, keeping: filter.isRelevant) { kept, leftOut in
-                accumulator.consume(contentsOf: kept)
-                accumulator.countIrrelevantEvents(leftOut)
-            }
+            let summary = try EventLogReport.read(paths, into: &accumulator, workers: 2)
             return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
         }
         let plainly = ReportResult {
             var accumulator = ExperimentLogAccumulator(options: options)
-            let summary = try FlowEventReader(paths: paths).read { accumulator.consume($0) }
+            let summary = try EventLogReport.readInOrder(paths, into: &accumulator)
             return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
         }
         guard asTheCommandDoes == plainly else {

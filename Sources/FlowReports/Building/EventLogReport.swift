@@ -1,0 +1,56 @@
+public import FlowEvents
+
+/// Reads event logs into an ``ExperimentLogAccumulator``, reading the logs' beginning a second time when
+/// some users' events arrived out of order and the accumulator asks for it (``ExperimentLogAccumulator/rereadLength``).
+///
+/// The one way a report's counts are read: the `report` command, `demo` and the fuzzers all go through it.
+public enum EventLogReport {
+    /// Feeds the events of `paths` that the accumulator's filter keeps to `accumulator`, decoding on
+    /// `workers` threads, then what it asks to reread.
+    ///
+    /// - Returns: the summary of the first read, which covers every line.
+    /// - Throws: `FlowEventReadError` for a log that cannot be read.
+    public static func read(
+        _ paths: [String],
+        into accumulator: inout ExperimentLogAccumulator,
+        workers: Int
+    ) throws -> ReadSummary {
+        let filter = accumulator.eventFilter
+        let reader = FlowEventReader(paths: paths)
+        let summary = try reader.readParallel(workers: workers, keeping: filter.isRelevant) { batch, leftOut in
+            accumulator.consume(contentsOf: batch)
+            accumulator.countIrrelevantEvents(leftOut)
+        }
+        guard accumulator.rereadLength != nil else { return summary }
+        do {
+            _ = try reader.readParallel(workers: workers, keeping: filter.isRelevant) { batch, _ in
+                if !accumulator.reread(batch) { throw RereadComplete() }
+            }
+        } catch is RereadComplete {
+            // The accumulator has every event it asked for; the rest of the logs need not be read again.
+        }
+        return summary
+    }
+
+    /// Feeds every event of `paths` to `accumulator` in order on this thread, unfiltered, then what it asks
+    /// to reread: the plainest path, which ``read(_:into:workers:)`` must agree with.
+    ///
+    /// - Returns: the summary of the first read.
+    /// - Throws: `FlowEventReadError` for a log that cannot be read.
+    public static func readInOrder(_ paths: [String], into accumulator: inout ExperimentLogAccumulator) throws -> ReadSummary {
+        let reader = FlowEventReader(paths: paths)
+        let summary = try reader.read { accumulator.consume($0) }
+        guard accumulator.rereadLength != nil else { return summary }
+        do {
+            _ = try reader.read { event in
+                if !accumulator.reread([event]) { throw RereadComplete() }
+            }
+        } catch is RereadComplete {
+            // As above: the rest need not be read again.
+        }
+        return summary
+    }
+
+    /// Ends the second read once the accumulator has what it asked for.
+    private struct RereadComplete: Error {}
+}
