@@ -124,3 +124,37 @@ enum Answers {
     static let beforeProfile = getStarted + signup + profile
     static let afterProfile = getStarted + profile + signup
 }
+
+/// A `run --variant phone` walk left waiting for an answer on the signup screen, for tests that end it
+/// with a signal: the signal then lands in a blocked read.
+struct WaitingWalk {
+    let process: Process
+    let input: Pipe
+    let output: Pipe
+    /// What the walk printed up to the signup screen.
+    let printed: Data
+}
+
+extension CLI {
+    /// Starts `run --variant phone`, answers welcome, and returns once signup asks for an answer.
+    func startWalkWaitingOnSignup() throws -> WaitingWalk {
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["run", "--variant", "phone"]
+        process.currentDirectoryURL = directory
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("1\n".utf8))
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("[signup]") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed.append(chunk)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        return WaitingWalk(process: process, input: input, output: output, printed: printed)
+    }
+}

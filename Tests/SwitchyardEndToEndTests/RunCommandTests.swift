@@ -59,24 +59,9 @@ struct RunCommandTests {
     @Test("Ctrl-C while the walk waits for an answer logs the abandonment and exits with 130")
     func interrupted() throws {
         let cli = try CLI()
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["run", "--variant", "phone"]
-        process.currentDirectoryURL = cli.directory
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data("1\n".utf8))
-        // Wait until the signup screen asks for an answer, so the signal lands in a blocked read.
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("[signup]") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed.append(chunk)
-        }
-        Thread.sleep(forTimeInterval: 0.2)
+        let walk = try cli.startWalkWaitingOnSignup()
+        let (process, input, output) = (walk.process, walk.input, walk.output)
+        var printed = walk.printed
         process.interrupt()
         printed.append(output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
