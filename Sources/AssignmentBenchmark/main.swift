@@ -4,11 +4,15 @@ import Foundation
 /// Measures single-core assignment throughput for a two-variation experiment without a condition, raw hash
 /// throughput, and (when the `growthbook` Python package is importable) the Python SDK on the same ids.
 ///
-/// Usage: `swift run -c release AssignmentBenchmark [--assignments N]`
+/// Usage: `swift run -c release AssignmentBenchmark [--assignments N] [--count-only]`
+///
+/// `--count-only` assigns N users once, untimed, and prints only a checksum: a fixed workload for
+/// counting instructions with `valgrind --tool=callgrind` (Tests/Benchmarks/check-instruction-counts.sh).
 
 /// Command-line options.
 struct Options {
     var assignments = 20_000_000
+    var countOnly = false
 
     init(arguments: [String]) throws(UsageError) {
         var remaining = arguments.dropFirst()
@@ -19,13 +23,19 @@ struct Options {
                     throw UsageError(message: "--assignments needs a positive integer")
                 }
                 assignments = value
+            case "--count-only":
+                countOnly = true
             case "--help", "-h":
-                throw UsageError(message: "usage: AssignmentBenchmark [--assignments N]")
+                throw UsageError(message: Self.usage)
             default:
-                throw UsageError(message: "unknown argument \(argument)\nusage: AssignmentBenchmark [--assignments N]")
+                throw UsageError(message: "unknown argument \(argument)\n\(Self.usage)")
             }
         }
     }
+}
+
+extension Options {
+    static let usage = "usage: AssignmentBenchmark [--assignments N] [--count-only]"
 }
 
 /// A command-line mistake, printed instead of running.
@@ -135,6 +145,20 @@ func run(options: Options) throws {
     let pool = min(options.assignments, distinctUserCount)
     let ids = (0..<pool).map { "user-\($0)" }
     let attributes: [Attributes] = ids.map { ["id": .string($0)] }
+    /// Assigns `iterations` users, cycling through the pool, and returns how many got variation 1.
+    func assignUsers(_ iterations: Int) -> Int {
+        var total = 0
+        var next = 0
+        for _ in 0..<iterations {
+            total &+= evaluator.assign(attributes[next]).variationIndex ?? -1
+            next = next + 1 == pool ? 0 : next + 1
+        }
+        return total
+    }
+    if options.countOnly {
+        print("\(options.assignments) assignments, variation 1 count \(assignUsers(options.assignments))")
+        return
+    }
     print("Assignment benchmark: 2-variation experiment, hash version 2, no condition, one core")
     print("  \(options.assignments) operations over \(pool) distinct user ids (generated up front)")
 
@@ -152,19 +176,7 @@ func run(options: Options) throws {
     }
     report("raw hashes (GrowthBookHash.hash, v2):", hashes, "checksum")
 
-    let assignments = measure(iterations: options.assignments) { iterations in
-        // Borrowing the inputs through a buffer keeps array-element copies (and their reference counting) out
-        // of the measurement.
-        attributes.withUnsafeBufferPointer { users in
-            var total = 0
-            var next = 0
-            for _ in 0..<iterations {
-                total &+= evaluator.assign(users[next]).variationIndex ?? -1
-                next = next + 1 == pool ? 0 : next + 1
-            }
-            return total
-        }
-    }
+    let assignments = measure(iterations: options.assignments, assignUsers)
     report("assignments (ExperimentEvaluator.assign):", assignments, "variation 1 count")
 
     let records = measure(iterations: options.assignments) { iterations in

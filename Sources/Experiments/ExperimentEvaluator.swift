@@ -72,22 +72,21 @@ public struct ExperimentEvaluator: Sendable {
         guard let position = found else {
             return VariationAssignment(excludedBecause: .missingHashAttribute)
         }
-        // Matching in place avoids copying the attribute value out of the object.
+        // Taking the string out first ends the borrow of the attribute storage before anything else is called,
+        // so the storage is not retained and released around the hashing.
+        let hashValue: String
         switch attributes.storage[position].value {
         case .string(let value) where !value.isEmpty:
-            if !isUntargeted, let reason = targetingExclusion(hashValue: value, attributes: attributes, savedGroups: savedGroups) {
-                return VariationAssignment(excludedBecause: reason)
-            }
-            return bucket(hashValue: value)
+            hashValue = value
         case .number(let number) where number != 0 && number.isFinite:
-            let value = JavaScriptNumberFormat.string(number)
-            if !isUntargeted, let reason = targetingExclusion(hashValue: value, attributes: attributes, savedGroups: savedGroups) {
-                return VariationAssignment(excludedBecause: reason)
-            }
-            return bucket(hashValue: value)
+            hashValue = JavaScriptNumberFormat.string(number)
         default:
             return VariationAssignment(excludedBecause: .missingHashAttribute)
         }
+        if !isUntargeted, let reason = targetingExclusion(hashValue: hashValue, attributes: attributes, savedGroups: savedGroups) {
+            return VariationAssignment(excludedBecause: reason)
+        }
+        return bucket(hashValue: hashValue)
     }
 
     /// Why filters, the namespace or the condition exclude the user, if they do.

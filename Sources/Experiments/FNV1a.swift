@@ -50,6 +50,18 @@ public struct FNV1a: Sendable, Hashable {
         var hash = state
         var position = 0
         let count = bytes.count
+        // Ids are usually ASCII: eight bytes at a time while they are, each byte its own code unit.
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while position &+ 8 <= count {
+                var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                for _ in 0..<8 {
+                    hash = (hash ^ UInt32(truncatingIfNeeded: word & 0xFF)) &* Self.prime
+                    word &>>= 8
+                }
+                position &+= 8
+            }
+        }
         while position < count {
             let lead = UInt32(bytes[position])
             if lead < 0x80 {
@@ -86,36 +98,52 @@ public struct FNV1a: Sendable, Hashable {
     /// Folds the decimal digits of `number` (as JavaScript's `String(number)` prints an unsigned 32-bit integer).
     @inlinable
     public mutating func combine(decimalDigitsOf number: UInt32) {
-        // Unrolled most-significant-first with constant divisors, which compile to multiplications.
-        var hash = state
-        @inline(__always)
-        func fold(_ digit: UInt32) {
-            hash = (hash ^ (0x30 &+ digit)) &* Self.prime
+        // Hash version 2 folds the digits of a uniformly spread 32-bit hash, so nearly every number has six to ten
+        // digits: the leading part (1 to 42949) and exactly five low digits are each read off a fixed-point
+        // fraction, one multiplication a digit, instead of a division and a remainder a digit.
+        guard number >= 100_000 else {
+            combine(digitsOf: number, count: Self.decimalDigitCount(number))
+            return
         }
-        switch Self.decimalDigitCount(number) {
-        case 10: fold(number / 1_000_000_000); fallthrough
-        case 9: fold(number / 100_000_000 % 10); fallthrough
-        case 8: fold(number / 10_000_000 % 10); fallthrough
-        case 7: fold(number / 1_000_000 % 10); fallthrough
-        case 6: fold(number / 100_000 % 10); fallthrough
-        case 5: fold(number / 10_000 % 10); fallthrough
-        case 4: fold(number / 1_000 % 10); fallthrough
-        case 3: fold(number / 100 % 10); fallthrough
-        case 2: fold(number / 10 % 10); fallthrough
-        default: fold(number % 10)
+        let high = number / 100_000
+        let low = number &- high &* 100_000
+        combine(digitsOf: high, count: Self.decimalDigitCount(high))
+        combine(digitsOf: low, count: 5)
+    }
+
+    /// Folds the `count` (1 to 5) decimal digits of `number`, which is below `10^count`, most significant first.
+    @inlinable @inline(__always)
+    mutating func combine(digitsOf number: UInt32, count: Int) {
+        // `number * ceil(2^32 / 10^(count - 1))` holds the leading digit above bit 32 and the rest as a 32-bit binary
+        // fraction precise enough for the remaining digits (checked for every number below 100,000 by the tests);
+        // each further digit is the integer part of ten times the fraction.
+        let scale: UInt64 = switch count {
+        case 5: 429_497
+        case 4: 4_294_968
+        case 3: 42_949_673
+        case 2: 429_496_730
+        default: 1 << 32
+        }
+        var fraction = UInt64(number) &* scale
+        var hash = (state ^ (0x30 &+ UInt32(truncatingIfNeeded: fraction >> 32))) &* Self.prime
+        @inline(__always)
+        func foldNextDigit() {
+            fraction = (fraction & 0xFFFF_FFFF) &* 10
+            hash = (hash ^ (0x30 &+ UInt32(truncatingIfNeeded: fraction >> 32))) &* Self.prime
+        }
+        switch count {
+        case 5: foldNextDigit(); fallthrough
+        case 4: foldNextDigit(); fallthrough
+        case 3: foldNextDigit(); fallthrough
+        case 2: foldNextDigit()
+        default: break
         }
         state = hash
     }
 
-    /// How many decimal digits `number` has (1 for zero).
+    /// How many decimal digits `number` has (1 for zero); `number` is below 100,000.
     @inlinable
     static func decimalDigitCount(_ number: UInt32) -> Int {
-        if number >= 100_000 {
-            if number >= 10_000_000 {
-                return number >= 1_000_000_000 ? 10 : (number >= 100_000_000 ? 9 : 8)
-            }
-            return number >= 1_000_000 ? 7 : 6
-        }
         if number >= 100 {
             return number >= 10_000 ? 5 : (number >= 1_000 ? 4 : 3)
         }

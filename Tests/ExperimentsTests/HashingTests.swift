@@ -43,6 +43,28 @@ struct HashingTests {
         #expect(direct.value == FNV1a.hash(String(number)))
     }
 
+    @Test("every number below 100,000, and every five-digit tail of a ten-digit number, folds as String(number)")
+    func decimalDigitsExhaustively() {
+        var mismatches: [UInt32] = []
+        for low in UInt32(0)..<100_000 {
+            for number in [low, 4_200_000_000 + low, 1_000_000_000 + low, 100_000 + low] {
+                var direct = FNV1a()
+                direct.combine(decimalDigitsOf: number)
+                if direct.value != FNV1a.hash(String(number)) { mismatches.append(number) }
+            }
+        }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
+    }
+
+    @Test("long ASCII ids, and ids mixing ASCII runs with other characters, hash as their UTF-16 code units", arguments: [
+        "user-1234567", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefg\u{e9}hijklmnopq", "0123456789abcdef😀xyz", "\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{80}",
+    ])
+    func wordAtATimeASCII(value: String) {
+        var perUnit = FNV1a()
+        for unit in value.utf16 { perUnit.combine(codeUnit: unit) }
+        #expect(FNV1a.hash(value) == perUnit.value)
+    }
+
     @Test("coverage clamps to 0...1 and invalid weights fall back to equal weights")
     func bucketRanges() {
         #expect(Bucketing.ranges(variationCount: 2, coverage: 2) == Bucketing.ranges(variationCount: 2, coverage: 1))
