@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The performance guard: counts the instructions of fixed workloads with valgrind's callgrind and
+# fails when any exceeds its threshold in instruction-thresholds.json by more than the tolerance
+# written there. Instruction counts repeat run to run on one toolchain, where timings on a shared
+# machine do not.
+#
+#   Tests/Benchmarks/check-instruction-counts.sh            check every workload
+#   Tests/Benchmarks/check-instruction-counts.sh --update   write the measured counts as thresholds
+#   Tests/Benchmarks/check-instruction-counts.sh --only NAME [--only NAME ...]
+#   Tests/Benchmarks/check-instruction-counts.sh --skip-build
+#
+# Raise a threshold only in the commit that earns it, saying why; lower it in the commit that
+# makes the work cheaper, so the gain is kept. docs/Performance.md explains the workloads.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+thresholds="$root/Tests/Benchmarks/instruction-thresholds.json"
+
+update=0
+build=1
+only=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --update) update=1 ;;
+        --skip-build) build=0 ;;
+        --only) shift; only+=("${1:?--only needs a workload name}") ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "error: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if ! command -v valgrind >/dev/null; then
+    echo "error: valgrind is not installed (Debian: apt-get install valgrind)" >&2
+    exit 2
+fi
+
+if [ "$build" = 1 ]; then
+    for product in switchyard SimulationProfile AssignmentBenchmark; do
+        swift build -c release --product "$product" 2>&1 | grep -E "error|warning: .*$root/(Sources|Tests)" || true
+    done
+fi
+bin=$(swift build -c release --show-bin-path)
+for product in switchyard SimulationProfile AssignmentBenchmark; do
+    [ -x "$bin/$product" ] || { echo "error: $bin/$product is missing; build without --skip-build" >&2; exit 2; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Swift seeds its hash tables per process unless told otherwise; a fixed seed keeps dictionary
+# probing, and so the counts, identical from run to run.
+export SWIFT_DETERMINISTIC_HASHING=1
+
+selected() {
+    [ ${#only[@]} -eq 0 ] && return 0
+    local name
+    for name in "${only[@]}"; do [ "$name" = "$1" ] && return 0; done
+    return 1
+}
+
+# Runs a command under callgrind and prints its instruction count.
+count() {
+    local out="$work/callgrind.out"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >"$work/stdout" 2>"$work/stderr" || {
+        echo "error: the workload failed: $*" >&2
+        tail -20 "$work/stderr" >&2
+        exit 2
+    }
+    awk '/^summary:/ { print $2 }' "$out"
+}
+
+declare -A measured
+if selected simulate-onboarding-10k-users; then
+    echo "== simulate-onboarding-10k-users: 10,000 users of the onboarding app, one job"
+    measured[simulate-onboarding-10k-users]=$(count "$bin/SimulationProfile" --app onboarding --users 10000 --jobs 1)
+fi
+if selected report-generated-log; then
+    echo "== report-generated-log: report --format json over a fixed generated log (10,000 users)"
+    python3 "$root/Tests/Benchmarks/gen_events.py" "$work/log.jsonl" --users 10000 --seed 1 >/dev/null
+    measured[report-generated-log]=$(count "$bin/switchyard" report "$work/log.jsonl" \
+        --config "$root/Configuration/onboarding/experiments.json" --format json --out "$work/report.json")
+fi
+if selected assign-1m; then
+    echo "== assign-1m: 1,000,000 assignments to a two-variation experiment"
+    measured[assign-1m]=$(count "$bin/AssignmentBenchmark" --assignments 1000000 --count-only)
+fi
+
+results="$work/measured.txt"
+: >"$results"
+for name in "${!measured[@]}"; do echo "$name ${measured[$name]}" >>"$results"; done
+
+python3 - "$thresholds" "$results" "$update" <<'PY'
+import json, sys
+
+path, results, update = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+with open(path) as handle:
+    document = json.load(handle)
+tolerance = document["tolerance"]
+limits = document["instructions"]
+measured = {}
+with open(results) as handle:
+    for line in handle:
+        name, value = line.split()
+        measured[name] = int(value)
+
+if update:
+    limits.update(measured)
+    document["instructions"] = dict(sorted(limits.items()))
+    with open(path, "w") as handle:
+        json.dump(document, handle, indent=2)
+        handle.write("\n")
+    for name, value in sorted(measured.items()):
+        print(f"{name}: threshold set to {value:,} instructions")
+    sys.exit(0)
+
+failed = False
+print(f"{'workload':34} {'threshold':>15} {'measured':>15} {'change':>8}")
+for name, value in sorted(measured.items()):
+    if name not in limits:
+        print(f"{name:34} {'(none)':>15} {value:>15,}   no threshold: run with --update and commit it")
+        failed = True
+        continue
+    change = value / limits[name] - 1
+    verdict = "ok"
+    if change > tolerance:
+        verdict = f"FAIL: more than {tolerance:.0%} over the threshold"
+        failed = True
+    elif change < -tolerance:
+        verdict = "ok, cheaper: lower the threshold (--update) to keep the gain"
+    print(f"{name:34} {limits[name]:>15,} {value:>15,} {change:>+8.2%}  {verdict}")
+sys.exit(1 if failed else 0)
+PY
