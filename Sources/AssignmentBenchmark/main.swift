@@ -142,7 +142,8 @@ func run(options: Options) throws {
     let assigner = Assigner(config: config)
     let evaluator = ExperimentEvaluator(experiment)
 
-    let pool = min(options.assignments, distinctUserCount)
+    // The untimed workload cycles through fewer ids, so that making them stays a small part of its count.
+    let pool = min(options.assignments, options.countOnly ? 10_000 : distinctUserCount)
     let ids = (0..<pool).map { "user-\($0)" }
     let attributes: [Attributes] = ids.map { ["id": .string($0)] }
     /// Assigns `iterations` users, cycling through the pool, and returns how many got variation 1.
