@@ -38,7 +38,7 @@ public enum JSONLineEncoder {
 
     /// Appends `value` as a JSON string literal, escaping quotes, backslashes, control characters and the
     /// Unicode line breaks NEL, U+2028 and U+2029, so that no line splitter finds a line break inside a line.
-    public static func appendString(_ value: String, to bytes: inout [UInt8]) {
+    package static func appendString(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
