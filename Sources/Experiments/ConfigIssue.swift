@@ -16,7 +16,7 @@ public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates an issue for malformed JSON.
-    public init(syntaxError: JSONSyntaxError) {
+    package init(syntaxError: JSONSyntaxError) {
         self.path = .root
         self.message = "malformed JSON: " + syntaxError.message
         self.line = syntaxError.line

@@ -1,5 +1,5 @@
 /// Checks a decoded configuration for mistakes a JSON structure cannot express: unknown or misplaced variants,
-/// duplicates, inconsistent weights, out-of-range numbers, empty funnels and unknown condition operators.
+/// duplicates, inconsistent weights, out-of-range numbers and unknown condition operators.
 struct ConfigValidator {
     /// Validation is stricter than GrowthBook's runtime fallback (which accepts sums in 0.99...1.01).
     static let weightSumTolerance = 1e-6
@@ -143,14 +143,6 @@ struct ConfigValidator {
             checkRanges(filter.ranges, at: filterPath.appending("ranges"))
         }
         checkCondition(experiment.condition, at: path.appending("condition"))
-        if let funnel = experiment.funnel {
-            if funnel.steps.isEmpty {
-                report(path.appending("funnel").appending("steps"), "a funnel needs at least one step")
-            }
-            if !(funnel.conversionWindowSeconds > 0) {
-                report(path.appending("funnel").appending("conversionWindowSeconds"), "must be positive, found \(JavaScriptNumberFormat.string(funnel.conversionWindowSeconds))")
-            }
-        }
     }
 
     private mutating func validateVariations(of experiment: ExperimentDefinition, at path: JSONPath, checkSlots: Bool) {

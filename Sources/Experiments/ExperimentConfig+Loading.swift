@@ -60,6 +60,12 @@ extension ExperimentConfig {
         return decoded.config
     }
 
+    /// Whether `document` is a GrowthBook SDK payload rather than Switchyard's own format, which alone has the report
+    /// sections (`funnel`, `analysis`) that the report side decodes.
+    package static func isGrowthBookPayload(_ document: JSONValue) -> Bool {
+        GrowthBookPayloadDecoder.isPayload(document)
+    }
+
     /// Parses `data` and decodes it in its format, returning what decoded and every structural problem.
     ///
     /// - Throws: `ConfigError` when `data` is not JSON at all.

@@ -28,8 +28,6 @@ public struct ExperimentDefinition: Sendable, Equatable {
     public var force: Int?
     /// Whether the experiment assigns users.
     public var status: ExperimentStatus
-    /// What analysis measures for this experiment.
-    public var funnel: Funnel?
     /// The attribute hashed when `hashAttribute` has no usable value; only used with a sticky bucket store, as in
     /// GrowthBook.
     public var fallbackAttribute: String?
@@ -42,8 +40,6 @@ public struct ExperimentDefinition: Sendable, Equatable {
     /// The key stored in sticky bucket documents for each variation (GrowthBook's `meta[i].key`); `nil` means the
     /// variation index as a string.
     public var variationKeys: [String]?
-    /// How analysis tests this experiment; nil leaves it to the report.
-    public var analysis: AnalysisSettings?
 
     /// Creates an experiment with GrowthBook's defaults: equal weights, full coverage, hash attribute `id`, hash
     /// version 2 and the key as seed.
@@ -62,13 +58,11 @@ public struct ExperimentDefinition: Sendable, Equatable {
         condition: Condition? = nil,
         force: Int? = nil,
         status: ExperimentStatus = .active,
-        funnel: Funnel? = nil,
         fallbackAttribute: String? = nil,
         bucketVersion: Int = 0,
         minBucketVersion: Int = 0,
         disableStickyBucketing: Bool = false,
-        variationKeys: [String]? = nil,
-        analysis: AnalysisSettings? = nil
+        variationKeys: [String]? = nil
     ) {
         self.key = key
         self.slot = slot
@@ -85,8 +79,6 @@ public struct ExperimentDefinition: Sendable, Equatable {
         self.condition = condition
         self.force = force
         self.status = status
-        self.funnel = funnel
-        self.analysis = analysis
         self.fallbackAttribute = fallbackAttribute
         self.bucketVersion = bucketVersion
         self.minBucketVersion = minBucketVersion

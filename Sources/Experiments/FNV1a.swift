@@ -7,34 +7,34 @@
 /// Strings are read through their contiguous UTF-8 storage and transcoded on the fly, which yields exactly the UTF-16
 /// code units without allocating.
 @frozen
-public struct FNV1a: Sendable, Hashable {
+@usableFromInline package struct FNV1a: Sendable, Hashable {
     /// The FNV-1a 32-bit offset basis.
-    public static let offsetBasis: UInt32 = 0x811C_9DC5
+    @usableFromInline package static let offsetBasis: UInt32 = 0x811C_9DC5
     /// The FNV-1a 32-bit prime.
-    public static let prime: UInt32 = 0x0100_0193
+    @usableFromInline package static let prime: UInt32 = 0x0100_0193
 
     @usableFromInline
     var state: UInt32
 
     /// The hash of everything combined so far.
     @inlinable
-    public var value: UInt32 { state }
+    package var value: UInt32 { state }
 
     /// Starts a new hash at the offset basis.
     @inlinable
-    public init() {
+    package init() {
         state = Self.offsetBasis
     }
 
     /// Folds one UTF-16 code unit into the hash.
     @inlinable
-    public mutating func combine(codeUnit: UInt16) {
+    package mutating func combine(codeUnit: UInt16) {
         state = (state ^ UInt32(codeUnit)) &* Self.prime
     }
 
     /// Folds every UTF-16 code unit of `string` into the hash, as if it were appended to what came before.
     @inlinable
-    public mutating func combine(_ string: String) {
+    package mutating func combine(_ string: String) {
         // Native strings expose contiguous UTF-8 (small ones via a stack copy); anything else goes through UTF-16.
         let handled: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
             combine(utf8: bytes)
@@ -46,7 +46,7 @@ public struct FNV1a: Sendable, Hashable {
 
     /// Folds well-formed UTF-8 `bytes`, transcoded to UTF-16 code units, into the hash.
     @inlinable
-    public mutating func combine(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func combine(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var hash = state
         var position = 0
         let count = bytes.count
@@ -97,7 +97,7 @@ public struct FNV1a: Sendable, Hashable {
 
     /// Folds the decimal digits of `number` (as JavaScript's `String(number)` prints an unsigned 32-bit integer).
     @inlinable
-    public mutating func combine(decimalDigitsOf number: UInt32) {
+    package mutating func combine(decimalDigitsOf number: UInt32) {
         // Hash version 2 folds the digits of a uniformly spread 32-bit hash, so nearly every number has six to ten
         // digits: the leading part (1 to 42949) and exactly five low digits are each read off a fixed-point
         // fraction, one multiplication a digit, instead of a division and a remainder a digit.
@@ -152,7 +152,7 @@ public struct FNV1a: Sendable, Hashable {
 
     /// The FNV-1a hash of the UTF-16 code units of `string`.
     @inlinable
-    public static func hash(_ string: String) -> UInt32 {
+    package static func hash(_ string: String) -> UInt32 {
         var hasher = FNV1a()
         hasher.combine(string)
         return hasher.value

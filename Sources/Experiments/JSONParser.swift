@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A strict RFC 8259 JSON parser that reports the line and column of malformed input.
 ///
@@ -10,18 +10,18 @@ public import Foundation
 /// winning has turned a config into one that excludes everyone. A lone UTF-16 surrogate in a `\u` escape
 /// (`"\ud800"`), which JavaScript strings can hold but Unicode text cannot, is a syntax error located at the
 /// escape: repairing it to U+FFFD would silently hash and compare a different string than GrowthBook's SDKs do.
-public enum JSONParser {
+package enum JSONParser {
     /// Nesting deeper than this is rejected rather than risking the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses a complete JSON document from UTF-8 `data`.
-    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
         let bytes = [UInt8](data)
         return try parse(bytes)
     }
 
     /// Parses a complete JSON document from `text`.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

@@ -1,9 +1,9 @@
 /// Formats numbers exactly as JavaScript's `String(number)` does (ECMAScript `Number::toString`).
 ///
 /// GrowthBook stringifies numeric hash attributes and numeric `$v…` operands this way, so `1.0` hashes as `"1"`.
-public enum JavaScriptNumberFormat {
+@usableFromInline package enum JavaScriptNumberFormat {
     /// The JavaScript string for `value`, e.g. `"1"`, `"0.5"`, `"1e+21"`, `"1.5e-7"`, `"NaN"`, `"-Infinity"`.
-    public static func string(_ value: Double) -> String {
+    @usableFromInline package static func string(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value == 0 { return "0" }
         if value < 0 { return "-" + string(-value) }

@@ -3,10 +3,10 @@
 /// `v1.2.3-rc.1+build` → `    1-    2-    3-rc-    1`: a leading `v` and `+build` metadata are dropped, the rest is
 /// split on `-` and `.`, a bare `major.minor.patch` gets a `~` part so it sorts after its pre-releases, and numeric
 /// parts are left-padded with spaces to five characters.
-public enum PaddedVersion {
+@usableFromInline package enum PaddedVersion {
     /// The padded form of a version operand: numbers are first formatted as JavaScript would, and anything empty or
     /// non-string becomes `"0"`.
-    public static func string(for value: JSONValue) -> String {
+    @usableFromInline package static func string(for value: JSONValue) -> String {
         switch value {
         case .number(let number):
             string(for: JavaScriptNumberFormat.string(number))
@@ -18,7 +18,7 @@ public enum PaddedVersion {
     }
 
     /// The padded form of the version string `version`.
-    public static func string(for version: String) -> String {
+    @usableFromInline package static func string(for version: String) -> String {
         let stripped = removingBuildMetadata(from: version.hasPrefix("v") ? String(version.dropFirst()) : version)
         var parts = stripped.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "." }.map(String.init)
         if parts.count == 3 {

@@ -2,14 +2,14 @@
 ///
 /// Version 2 hashes `seed + value`, so the FNV state after the seed is computed here once. Version 1 hashes
 /// `value + seed`, where the seed comes last and cannot be precomputed.
-public struct PreparedHashSeed: Sendable {
+@usableFromInline package struct PreparedHashSeed: Sendable {
     /// The seed.
-    public let seed: String
+    @usableFromInline package let seed: String
     @usableFromInline
     let stateAfterSeed: FNV1a
 
     /// Prepares `seed`.
-    public init(_ seed: String) {
+    @usableFromInline package init(_ seed: String) {
         self.seed = seed
         var hasher = FNV1a()
         hasher.combine(seed)
@@ -18,7 +18,7 @@ public struct PreparedHashSeed: Sendable {
 
     /// The same value as ``GrowthBookHash/hash(seed:value:version:)`` with this seed.
     @inlinable
-    public func hash(value: String, version: Int) -> Double? {
+    package func hash(value: String, version: Int) -> Double? {
         switch version {
         case 1:
             return GrowthBookHash.hashVersion1(seed: seed, value: value)

@@ -1,15 +1,15 @@
 /// A `$regex` pattern construct outside the ECMAScript subset Switchyard evaluates (see
 /// ``ECMAScriptRegexTranslator``), named with its position.
-public struct RegexDialectIssue: Error, Sendable, Hashable, CustomStringConvertible {
+struct RegexDialectIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// The construct as written, e.g. `\p` or `(?<=`.
-    public var construct: String
+    var construct: String
     /// Its 0-based offset in the pattern, in UTF-16 code units.
-    public var offset: Int
+    var offset: Int
     /// Why it is refused.
-    public var explanation: String
+    var explanation: String
 
     /// `` `\p` at offset 3: Unicode property escapes are not in the supported subset … ``.
-    public var description: String {
+    var description: String {
         "`\(construct)` at offset \(offset): \(explanation)"
     }
 }

@@ -1,3 +1,5 @@
+import FlowEvents
+
 /// The counts of one arm once every event has been consumed: the raw material of an ``ArmReport``.
 struct ArmTally: Sendable, Hashable {
     /// Users of the arm (multi-variant users already excluded).

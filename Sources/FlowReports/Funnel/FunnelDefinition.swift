@@ -1,4 +1,4 @@
-import FlowEvents
+public import FlowEvents
 
 /// The ordered steps, conversion window and goal a report measures for one experiment.
 ///

@@ -1,3 +1,5 @@
+public import FlowEvents
+
 /// One named step of a funnel and the events that complete it.
 public struct FunnelStep: Sendable, Hashable, Codable {
     /// The name reports show for the step.

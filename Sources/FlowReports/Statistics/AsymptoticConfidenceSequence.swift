@@ -9,14 +9,14 @@ import Foundation
 /// - interval half-width (eq. 9): `√(v·n) · √(2(nρ² + 1) · ln(√(nρ² + 1) / α) / (nρ)²)`;
 /// - p-value (eq. 155): `min(1, 1/E)` with the e-value `E = exp(ρ² · (d²n/v) / (2(nρ² + 1))) / √(nρ² + 1)`.
 /// The p-value is below α exactly when the interval excludes 0, at every look.
-public struct AsymptoticConfidenceSequence: Sendable, Hashable {
+package struct AsymptoticConfidenceSequence: Sendable, Hashable {
     /// Significance level.
-    public let alpha: Double
+    package let alpha: Double
     /// The mixing parameter ρ.
-    public let rho: Double
+    package let rho: Double
 
     /// The sequence at level `alpha` tuned to be tightest around `tuningUsers` users in total.
-    public init(alpha: Double, tuningUsers: Double) {
+    package init(alpha: Double, tuningUsers: Double) {
         let alpha = ComparisonSettings(alpha: alpha).effectiveAlpha
         self.alpha = alpha
         let logAlpha = log(alpha)
@@ -24,7 +24,7 @@ public struct AsymptoticConfidenceSequence: Sendable, Hashable {
     }
 
     /// The half-width of the interval for an estimate with squared standard error `variance` from `users` users.
-    public func halfWidth(variance: Double, users: Int) -> Double {
+    package func halfWidth(variance: Double, users: Int) -> Double {
         let n = Double(max(users, 1))
         let nRhoSquaredPlusOne = n * rho * rho + 1
         return (variance * n).squareRoot()
@@ -32,7 +32,7 @@ public struct AsymptoticConfidenceSequence: Sendable, Hashable {
     }
 
     /// The always-valid two-sided p-value of `estimate` against 0.
-    public func pValue(estimate: Double, variance: Double, users: Int) -> Double {
+    package func pValue(estimate: Double, variance: Double, users: Int) -> Double {
         guard variance > 0, users > 0 else { return 1 }
         let n = Double(users)
         let nRhoSquaredPlusOne = n * rho * rho + 1

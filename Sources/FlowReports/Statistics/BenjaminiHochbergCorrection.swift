@@ -1,9 +1,9 @@
 /// Benjamini and Hochberg's step-up correction, which controls the false discovery rate.
-public enum BenjaminiHochbergCorrection {
+package enum BenjaminiHochbergCorrection {
     /// Adjusted p-values in the input order, matching statsmodels `multipletests(method="fdr_bh")[1]`.
     ///
     /// With the m p-values sorted ascending, p̃₍ᵢ₎ = min(1, minⱼ≥ᵢ m·p₍ⱼ₎ / j). NaN inputs are treated as 1.
-    public static func adjust(_ pValues: [Double]) -> [Double] {
+    package static func adjust(_ pValues: [Double]) -> [Double] {
         let count = pValues.count
         let cleaned = pValues.map { $0.isNaN ? 1 : min(max($0, 0), 1) }
         let order = cleaned.indices.sorted { cleaned[$0] < cleaned[$1] }

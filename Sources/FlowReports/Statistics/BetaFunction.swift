@@ -1,7 +1,7 @@
 import Foundation
 
 /// The beta function and the regularized incomplete beta function.
-public enum BetaFunction {
+package enum BetaFunction {
     /// Largest number of continued-fraction steps; convergence takes O(√max(a, b)) steps.
     static let maximumIterations = 100_000
 
@@ -9,7 +9,7 @@ public enum BetaFunction {
     ///
     /// For large arguments the three log-gammas cancel catastrophically, so, as R's `lbeta` does, the Stirling
     /// terms are combined analytically and only the small Stirling remainders (``stirlingRemainder(_:)``) are added.
-    public static func logBeta(_ a: Double, _ b: Double) -> Double {
+    package static func logBeta(_ a: Double, _ b: Double) -> Double {
         let small = min(a, b)
         let large = max(a, b)
         let total = small + large
@@ -50,7 +50,7 @@ public enum BetaFunction {
     ///
     /// Evaluated with the Lentz continued fraction on whichever of I_x(a, b) and 1 − I_{1−x}(b, a) converges
     /// fast (Numerical Recipes §6.4). Returns 0 for x ≤ 0, 1 for x ≥ 1 and NaN when a ≤ 0, b ≤ 0 or x is NaN.
-    public static func regularizedIncomplete(x: Double, a: Double, b: Double) -> Double {
+    package static func regularizedIncomplete(x: Double, a: Double, b: Double) -> Double {
         guard a > 0, b > 0, !x.isNaN else { return .nan }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }

@@ -3,9 +3,9 @@ import Foundation
 /// The Bayesian chance that the treatment's true rate exceeds control's, with uniform Beta(1, 1) priors.
 ///
 /// Posteriors are Beta(1 + x, 1 + n − x) per arm; the chance is P(pT > pC).
-public enum ChanceToBeatControl {
+package enum ChanceToBeatControl {
     /// How a probability was computed.
-    public enum Method: String, Sendable, Hashable, Codable {
+    package enum Method: String, Sendable, Hashable, Codable {
         /// Evan Miller's closed-form sum, exact up to rounding.
         case exactSum = "exact-sum"
         /// Normal approximation of pT − pC from the posterior means and variances.
@@ -15,17 +15,17 @@ public enum ChanceToBeatControl {
     /// The closed form is used while its number of terms, the smallest of the four posterior parameters,
     /// is at most this (tens of milliseconds at worst); beyond it every parameter exceeds 5·10⁶, each posterior's
     /// skewness is below 10⁻³ (and largely cancels in pT − pC for similar arms), so the normal approximation is used.
-    public static let exactSumTermLimit = 5_000_000.0
+    package static let exactSumTermLimit = 5_000_000.0
 
     /// P(pT > pC) for posteriors Beta(1 + xT, 1 + nT − xT) and Beta(1 + xC, 1 + nC − xC), from sanitized counts.
     ///
     /// Matches numerical integration ∫ f_T(t) F_C(t) dt (scipy `integrate.quad` of `beta.pdf · beta.cdf`).
-    public static func probability(treatment: ArmCounts, control: ArmCounts) -> Double {
+    package static func probability(treatment: ArmCounts, control: ArmCounts) -> Double {
         evaluate(treatment: treatment, control: control).probability
     }
 
     /// The probability together with the method used to compute it.
-    public static func evaluate(treatment: ArmCounts, control: ArmCounts) -> (probability: Double, method: Method) {
+    package static func evaluate(treatment: ArmCounts, control: ArmCounts) -> (probability: Double, method: Method) {
         let treatment = treatment.sanitized
         let control = control.sanitized
         return probabilityFirstExceedsSecond(

@@ -5,7 +5,7 @@ import Foundation
 /// Uses the power series of P for x < a + 1 and the Lentz continued fraction of Q otherwise
 /// (Numerical Recipes §6.2; the same split as Cephes `igam`/`igamc` behind `scipy.special.gammaincc`),
 /// so whichever side is small is computed directly and keeps its relative precision.
-public enum GammaFunction {
+package enum GammaFunction {
     /// Largest number of series terms or continued-fraction steps; both converge in O(√a) steps for the
     /// arguments this module uses, so the cap only bounds the work for absurd inputs.
     static let maximumIterations = 100_000
@@ -13,7 +13,7 @@ public enum GammaFunction {
     /// P(a, x) = γ(a, x) / Γ(a), the regularized lower incomplete gamma function (`scipy.special.gammainc`).
     ///
     /// Returns 0 for x ≤ 0, 1 for x = +∞, and NaN when a ≤ 0 or an argument is NaN.
-    public static func regularizedLowerIncomplete(a: Double, x: Double) -> Double {
+    package static func regularizedLowerIncomplete(a: Double, x: Double) -> Double {
         guard a > 0, !x.isNaN else { return .nan }
         if x <= 0 { return 0 }
         if x.isInfinite { return 1 }
@@ -24,7 +24,7 @@ public enum GammaFunction {
     /// Q(a, x) = Γ(a, x) / Γ(a), the regularized upper incomplete gamma function (`scipy.special.gammaincc`).
     ///
     /// Returns 1 for x ≤ 0, 0 for x = +∞, and NaN when a ≤ 0 or an argument is NaN.
-    public static func regularizedUpperIncomplete(a: Double, x: Double) -> Double {
+    package static func regularizedUpperIncomplete(a: Double, x: Double) -> Double {
         guard a > 0, !x.isNaN else { return .nan }
         if x <= 0 { return 1 }
         if x.isInfinite { return 0 }

@@ -1,9 +1,9 @@
 /// Holm's step-down correction of p-values for multiple comparisons.
-public enum HolmCorrection {
+package enum HolmCorrection {
     /// Holm-adjusted p-values in the input order, matching statsmodels `multipletests(method="holm")[1]`.
     ///
     /// With the m p-values sorted ascending, p̃₍ᵢ₎ = min(1, maxⱼ≤ᵢ (m − j + 1)·p₍ⱼ₎). NaN inputs are treated as 1.
-    public static func adjust(_ pValues: [Double]) -> [Double] {
+    package static func adjust(_ pValues: [Double]) -> [Double] {
         let count = pValues.count
         let cleaned = pValues.map { $0.isNaN ? 1 : min(max($0, 0), 1) }
         let order = cleaned.indices.sorted { cleaned[$0] < cleaned[$1] }

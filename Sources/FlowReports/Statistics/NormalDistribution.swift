@@ -4,23 +4,23 @@ import Foundation
 ///
 /// The CDF uses libm's `erfc`, which keeps full relative precision in both tails (scipy's `ndtr`/`norm.sf`);
 /// the quantile is Wichura's algorithm AS 241 (`PPND16`), accurate to about 1e-16 relative (scipy's `ndtri`).
-public enum NormalDistribution {
+package enum NormalDistribution {
     /// Φ(x) = P(Z ≤ x) = erfc(−x/√2) / 2, matching `scipy.stats.norm.cdf`.
     ///
     /// Returns 0 for −∞, 1 for +∞ and NaN for NaN.
-    public static func cdf(_ x: Double) -> Double {
+    package static func cdf(_ x: Double) -> Double {
         0.5 * erfc(-x / 2.0.squareRoot())
     }
 
     /// 1 − Φ(x) = P(Z > x) = erfc(x/√2) / 2, matching `scipy.stats.norm.sf` without the cancellation of `1 - cdf(x)`.
-    public static func survival(_ x: Double) -> Double {
+    package static func survival(_ x: Double) -> Double {
         0.5 * erfc(x / 2.0.squareRoot())
     }
 
     /// Φ⁻¹(p), the x with Φ(x) = p, by Wichura's AS 241 (PPND16), matching `scipy.stats.norm.ppf`.
     ///
     /// Returns −∞ for p ≤ 0, +∞ for p ≥ 1 and NaN for NaN.
-    public static func quantile(_ p: Double) -> Double {
+    package static func quantile(_ p: Double) -> Double {
         if p.isNaN { return .nan }
         if p <= 0 { return -.infinity }
         if p >= 1 { return .infinity }

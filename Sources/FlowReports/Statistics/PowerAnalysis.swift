@@ -7,14 +7,14 @@ import Foundation
 /// both tails). Solving power(h, ñ) = target is done once for the standardized shift s = h√ñ
 /// (``requiredShift(alpha:power:)``), so n₁ = (s/h)²·(1 + r)/r and h = s/√ñ follow in closed form.
 /// Here the first arm is control and r = nT/nC, as in `solve_power(effect_size=h, nobs1=None, ratio=nT/nC)`.
-public enum PowerAnalysis {
+package enum PowerAnalysis {
     /// Cohen's h = 2·asin(√p₁) − 2·asin(√p₂), matching statsmodels `proportion_effectsize(p1, p2)`.
-    public static func cohensH(_ p1: Double, _ p2: Double) -> Double {
+    package static func cohensH(_ p1: Double, _ p2: Double) -> Double {
         2 * asin(clampedProbability(p1).squareRoot()) - 2 * asin(clampedProbability(p2).squareRoot())
     }
 
     /// Two-sided power Φ(h√ñ − z₁₋α/₂) + Φ(−h√ñ − z₁₋α/₂) (statsmodels `normal_power`, `alternative="two-sided"`).
-    public static func power(effectSize: Double, effectiveSampleSize: Double, alpha: Double) -> Double {
+    package static func power(effectSize: Double, effectiveSampleSize: Double, alpha: Double) -> Double {
         power(shift: effectSize * effectiveSampleSize.squareRoot(), alpha: alpha)
     }
 
@@ -22,7 +22,7 @@ public enum PowerAnalysis {
     ///
     /// The left side rises monotonically from alpha at s = 0, so bisection to adjacent doubles finds the root.
     /// Returns nil when power ≤ alpha (no positive shift is needed) or an argument is outside (0, 1).
-    public static func requiredShift(alpha: Double, power target: Double) -> Double? {
+    package static func requiredShift(alpha: Double, power target: Double) -> Double? {
         guard alpha > 0, alpha < 1, target > 0, target < 1, target > alpha else { return nil }
         var low = 0.0
         // At s = z₁₋α/₂ + z_power the upper tail alone reaches the target, so the root is below it.
@@ -42,7 +42,7 @@ public enum PowerAnalysis {
     /// inverted through Cohen's h: p₂ = sin(asin(√pC) + h/2)², MDE = p₂ − pC. When no rate above pC is that far
     /// (asin(√pC) + h/2 > π/2) the downward change pC − sin(asin(√pC) − h/2)² is reported; nil when neither exists,
     /// an arm is empty, or the settings admit no solution.
-    public static func minimumDetectableEffect(
+    package static func minimumDetectableEffect(
         controlRate: Double, controlUsers: Int, treatmentUsers: Int, alpha: Double, power: Double
     ) -> Double? {
         guard controlUsers > 0, treatmentUsers > 0,
@@ -66,7 +66,7 @@ public enum PowerAnalysis {
     ///
     /// Returns nil when the rates are equal (no sample size suffices), an arm is empty, or the settings admit no
     /// solution.
-    public static func requiredControlUsers(
+    package static func requiredControlUsers(
         controlRate: Double, treatmentRate: Double, controlUsers: Int, treatmentUsers: Int,
         alpha: Double, power: Double
     ) -> Double? {

@@ -1,7 +1,7 @@
 /// Student's t distribution, through the regularized incomplete beta function.
-public enum StudentTDistribution {
+package enum StudentTDistribution {
     /// P(|T| ≥ |t|) for `degreesOfFreedom` > 0: I_{ν/(ν+t²)}(ν/2, ½). 1 for t = 0, 0 for infinite t.
-    public static func twoSidedSurvival(_ t: Double, degreesOfFreedom: Double) -> Double {
+    package static func twoSidedSurvival(_ t: Double, degreesOfFreedom: Double) -> Double {
         guard !t.isNaN, degreesOfFreedom > 0 else { return .nan }
         guard t.isFinite else { return 0 }
         let x = degreesOfFreedom / (degreesOfFreedom + t * t)
@@ -10,7 +10,7 @@ public enum StudentTDistribution {
 
     /// The t with P(|T| ≥ t) = `probability`: the two-sided critical value, found by bisection on
     /// ``twoSidedSurvival(_:degreesOfFreedom:)`` to the precision of a double.
-    public static func twoSidedCriticalValue(_ probability: Double, degreesOfFreedom: Double) -> Double {
+    package static func twoSidedCriticalValue(_ probability: Double, degreesOfFreedom: Double) -> Double {
         guard probability > 0, probability < 1, degreesOfFreedom > 0 else { return .nan }
         var low = 0.0
         var high = 1.0

@@ -1,22 +1,22 @@
 /// Welch's unequal-variance t-test of a difference of means, with its confidence interval.
-public struct WelchTest: Sendable, Hashable {
+package struct WelchTest: Sendable, Hashable {
     /// Treatment mean − control mean.
-    public var difference: Double
+    package var difference: Double
     /// The (1 − alpha) interval of the difference, from Student's t with Welch–Satterthwaite degrees of freedom.
-    public var interval: ConfidenceInterval
+    package var interval: ConfidenceInterval
     /// The t statistic; 0 when undefined.
-    public var t: Double
+    package var t: Double
     /// Welch–Satterthwaite degrees of freedom.
-    public var degreesOfFreedom: Double
+    package var degreesOfFreedom: Double
     /// Two-sided p-value, matching `scipy.stats.ttest_ind(treatment, control, equal_var=False)`.
-    public var pValue: Double
+    package var pValue: Double
 
     /// Tests the means of `treatment` and `control`, each summarised by its count, mean and sample variance
     /// (denominator n − 1).
     ///
     /// With fewer than 2 values in an arm there is no variance: p = 1 and the interval spans every value.
     /// With no variance in either arm the difference is certain: p = 0 for a difference, 1 for none.
-    public init(treatment: SampleSummary, control: SampleSummary, alpha: Double) {
+    package init(treatment: SampleSummary, control: SampleSummary, alpha: Double) {
         difference = treatment.mean - control.mean
         guard treatment.count >= 2, control.count >= 2 else {
             interval = ConfidenceInterval(lower: -.infinity, upper: .infinity)

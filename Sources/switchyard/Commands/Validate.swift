@@ -30,7 +30,7 @@ struct Validate: ParsableCommand {
         for (registry, path) in checks {
             let configuration: HostConfiguration
             do {
-                configuration = try HostConfiguration(contentsOf: path, registry: registry)
+                configuration = try Host.checkedConfiguration(at: path, registry: registry)
             } catch {
                 throw problems(error.issues.count, error)
             }

@@ -53,15 +53,25 @@ enum Host {
     /// The config at `path`; without one, the app's bundled config when it exists, else the app's defaults.
     static func configuration(path: String?, registry: VariantRegistry) throws -> HostConfiguration {
         do {
-            if let path { return try HostConfiguration(contentsOf: path, registry: registry) }
+            if let path { return try checkedConfiguration(at: path, registry: registry) }
             let bundled = BundledConfiguration.experimentsPath(app: registry.app.name)
             if FileManager.default.fileExists(atPath: bundled) {
-                return try HostConfiguration(contentsOf: bundled, registry: registry)
+                return try checkedConfiguration(at: bundled, registry: registry)
             }
             return try HostConfiguration(defaultsOf: registry)
         } catch {
             throw CommandError(error.description)
         }
+    }
+
+    /// The config file at `path`, checked whole: its assignment part against the variants of `registry`, and its
+    /// report sections, so that a config `validate` accepts is one `report` reads.
+    ///
+    /// - Throws: `ConfigError` listing every problem of both parts.
+    static func checkedConfiguration(at path: String, registry: VariantRegistry) throws(ConfigError) -> HostConfiguration {
+        try ReportSectionDecoder.decode(fileAt: path) { () throws(ConfigError) in
+            try HostConfiguration(contentsOf: path, registry: registry)
+        }.rest
     }
 
     /// The behaviour model at `path`, or the app's bundled one, checked against the screens and

@@ -1,5 +1,4 @@
 import Experiments
-import FlowEvents
 import FlowReports
 import Foundation
 
@@ -22,57 +21,34 @@ enum ReportConfigurations {
         var configurations: [String: ExperimentConfiguration] = [:]
         var sources: [String: String] = [:]
         for file in files {
-            let config: ExperimentConfig
+            let decoded: (rest: ExperimentConfig, sections: [String: ReportSectionDecoder.Sections])
             do {
-                config = try ExperimentConfig.decode(from: ExperimentConfig.fileContents(atPath: file), source: file)
+                decoded = try ReportSectionDecoder.decode(fileAt: file) { () throws(ConfigError) in
+                    try ExperimentConfig.decode(from: ExperimentConfig.fileContents(atPath: file), source: file)
+                }
             } catch {
                 throw CommandError(error.description)
             }
-            for experiment in config.experiments {
+            for experiment in decoded.rest.experiments {
                 if let earlier = sources[experiment.key] {
                     throw CommandError(
                         "experiment \"\(experiment.key)\" is defined in both \(earlier) and \(file); pass --config to choose one"
                     )
                 }
                 sources[experiment.key] = file
-                configurations[experiment.key] = try configuration(of: experiment, in: file)
+                let sections = decoded.sections[experiment.key] ?? ReportSectionDecoder.Sections()
+                configurations[experiment.key] = ExperimentConfiguration(
+                    variations: experiment.variations.map(\.rawValue),
+                    weights: experiment.weights,
+                    funnel: sections.funnel,
+                    testingMethod: sections.testingMethod,
+                    guardrails: sections.guardrails,
+                    secondaryMetrics: sections.secondaryMetrics,
+                    correction: sections.correction,
+                    plannedEffect: sections.plannedEffect
+                )
             }
         }
         return (configurations, .file(files.joined(separator: ", ")))
-    }
-
-    private static func configuration(of experiment: ExperimentDefinition, in file: String) throws -> ExperimentConfiguration {
-        ExperimentConfiguration(
-            variations: experiment.variations.map(\.rawValue),
-            weights: experiment.weights,
-            funnel: try experiment.funnel.map { funnel in try funnelDefinition(funnel, in: file) },
-            testingMethod: experiment.analysis.map(testingMethod),
-            guardrails: experiment.funnel?.guardrails.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
-            secondaryMetrics: experiment.funnel?.metrics.compactMap(GuardrailMetric.init(rawValue:)) ?? [],
-            correction: experiment.analysis?.correction == .benjaminiHochberg ? .benjaminiHochberg : .holm,
-            plannedEffect: experiment.analysis?.minimumDetectableEffect
-        )
-    }
-
-    private static func testingMethod(_ analysis: AnalysisSettings) -> TestingMethod {
-        switch analysis.method {
-        case .fixedHorizon: .fixedHorizon
-        case .sequential: .sequential(tuningUsers: analysis.sequentialTuningUsers ?? TestingMethod.defaultTuningUsers)
-        }
-    }
-
-    private static func funnelDefinition(_ funnel: Funnel, in file: String) throws -> FunnelDefinition {
-        FunnelDefinition(
-            steps: try funnel.steps.map { FunnelStep(name: $0.label, matcher: try matcher($0, in: file)) },
-            conversionWindowSeconds: Int(funnel.conversionWindowSeconds.rounded(.down)),
-            goal: try matcher(funnel.goal, in: file)
-        )
-    }
-
-    private static func matcher(_ matcher: Experiments.EventMatcher, in file: String) throws -> FlowReports.EventMatcher {
-        guard let type = FlowEvents.EventType(rawValue: matcher.type.rawValue) else {
-            throw CommandError("\(file): event type \"\(matcher.type.rawValue)\" is not one the event log has")
-        }
-        return FlowReports.EventMatcher(type: type, screen: matcher.screen, action: matcher.action, properties: matcher.properties)
     }
 }

@@ -1,29 +1,28 @@
-import FlowEvents
-
 /// An event's properties as a `SessionRecorder` adds them: encoded straight into the log line
 /// when the recorder writes lines itself, collected in a dictionary for any other sink.
 ///
 /// When encoding, keys must be added in sorted order, the order the log writes them in.
-struct EventProperties {
+package struct EventProperties {
     /// Where the line is encoded, if it is.
-    private let line: LineBuffer?
+    @usableFromInline let line: LineBuffer?
     /// The properties added, when not encoding.
-    private(set) var dictionary: [String: String] = [:]
-    private var isEmpty = true
+    @usableFromInline package internal(set) var dictionary: [String: String] = [:]
+    @usableFromInline var isEmpty = true
 
     /// Properties encoded at the end of `line`.
-    init(encodingInto line: LineBuffer) {
+    package init(encodingInto line: LineBuffer) {
         self.line = line
     }
 
     /// Properties collected in a dictionary.
-    init() {
+    package init() {
         line = nil
     }
 
     /// Adds a property whose key is fixed in the source: plain ASCII that JSON needs no escape
     /// for, so it is copied into the line as it is.
-    mutating func add(_ key: StaticString, _ value: String) {
+    @inlinable
+    package mutating func add(_ key: StaticString, _ value: String) {
         assert(Self.needsNoEscape(key), "property key \(key) needs escaping")
         if let line {
             if !isEmpty { line.append(UInt8(ascii: ",")) }
@@ -38,7 +37,8 @@ struct EventProperties {
     }
 
     /// Adds a property whose key is data, such as a slot identifier, escaped as JSON needs.
-    mutating func add(key: String, value: String) {
+    @inlinable
+    package mutating func add(key: String, value: String) {
         if let line {
             if !isEmpty { line.append(UInt8(ascii: ",")) }
             line.appendJSONString(key)
@@ -50,7 +50,8 @@ struct EventProperties {
         isEmpty = false
     }
 
-    private static func needsNoEscape(_ key: StaticString) -> Bool {
+    @usableFromInline
+    static func needsNoEscape(_ key: StaticString) -> Bool {
         key.hasPointerRepresentation
             && UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount).allSatisfy { byte in
                 (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")

@@ -1,16 +1,19 @@
-import FlowEvents
-
 /// JSON lines being encoded into memory the buffer manages itself, so that appending a
 /// fragment is a capacity check and a copy.
-final class LineBuffer {
+///
+/// The one place event lines are escaped and assembled: `JSONLineEncoder` and the simulation's
+/// `SessionLineWriter` both write through it. Package API, inlinable so that the simulation's
+/// recorder in VariantHost compiles it into its own loop, as it did when the buffer was its own.
+package final class LineBuffer {
     // Accessed only by this class's own short methods, never overlapping: the run-time
     // exclusivity checks would cost more than the appends they guard.
-    @exclusivity(unchecked) private var start: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
+    @usableFromInline @exclusivity(unchecked) var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline @exclusivity(unchecked) var capacity: Int
     /// The number of bytes written.
-    @exclusivity(unchecked) private(set) var count = 0
+    @usableFromInline @exclusivity(unchecked) package internal(set) var count = 0
 
-    init(capacity: Int) {
+    /// Creates an empty buffer holding `capacity` bytes (at least 64) before it grows.
+    package init(capacity: Int) {
         self.capacity = max(capacity, 64)
         start = .allocate(capacity: self.capacity)
     }
@@ -20,19 +23,20 @@ final class LineBuffer {
     }
 
     /// A copy of the bytes written.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// Calls `body` with the bytes written, without copying them; they must not escape it.
-    func withBytes<Result, Failure: Error>(
+    package func withBytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try body(UnsafeBufferPointer(start: start, count: count))
     }
 
-    @inline(__always)
-    func append(_ bytes: UnsafeRawBufferPointer) {
+    /// Appends `bytes`.
+    @inlinable @inline(__always)
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         reserve(bytes.count)
         if let base = bytes.baseAddress {
             (start + count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
@@ -40,23 +44,30 @@ final class LineBuffer {
         count += bytes.count
     }
 
-    func append(_ bytes: [UInt8]) {
+    /// Appends `bytes`.
+    @inlinable
+    package func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
-    @inline(__always)
-    func append(_ text: StaticString) {
+    /// Appends the UTF-8 of `text`.
+    @inlinable @inline(__always)
+    package func append(_ text: StaticString) {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    func append(_ byte: UInt8) {
+    /// Appends one byte.
+    @inlinable
+    package func append(_ byte: UInt8) {
         reserve(1)
         start[count] = byte
         count += 1
     }
 
-    /// Appends `value` as a JSON string literal, escaped exactly as `JSONLineEncoder` escapes it.
-    func appendJSONString(_ value: String) {
+    /// Appends `value` as a JSON string literal, escaping quotes, backslashes, control characters and the
+    /// Unicode line breaks NEL, U+2028 and U+2029, so that no line splitter finds a line break inside a line.
+    @inlinable
+    package func appendJSONString(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             guard let base = utf8.baseAddress else {
@@ -85,7 +96,7 @@ final class LineBuffer {
                 out += runEnd - index
                 index = runEnd
                 guard index < utf8.count else { break }
-                if let escape = JSONLineEncoder.escapeSequence(in: utf8, at: index) {
+                if let escape = Self.escapeSequence(in: utf8, at: index) {
                     out.initialize(from: escape.text.utf8Start, count: escape.text.utf8CodeUnitCount)
                     out += escape.text.utf8CodeUnitCount
                     index += escape.length
@@ -102,8 +113,8 @@ final class LineBuffer {
 
     /// Whether an escape sequence may start at any of the eight bytes of `word`: whether one is a
     /// control character, a quote or a backslash, or has its high bit set (a superset of C2 and E2).
-    @inline(__always)
-    private static func mayStartEscape(inAnyByteOf word: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    static func mayStartEscape(inAnyByteOf word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         // The classic tests for a byte below n (n <= 128) and for a zero byte, on all eight at once.
@@ -116,13 +127,14 @@ final class LineBuffer {
 
     /// Whether an escape sequence may start at `byte`: a control character, a quote, a backslash,
     /// or the first byte of NEL (C2 85) or of U+2028/U+2029 (E2 80 A8/A9).
-    @inline(__always)
-    private static func mayStartEscape(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    static func mayStartEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xC2 || byte == 0xE2
     }
 
     /// Appends `value` as a JSON string literal, or `null`.
-    func appendJSONStringOrNull(_ value: String?) {
+    @inlinable
+    package func appendJSONStringOrNull(_ value: String?) {
         if let value {
             appendJSONString(value)
         } else {
@@ -130,13 +142,13 @@ final class LineBuffer {
         }
     }
 
-    @inline(__always)
-    private func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    func reserve(_ extra: Int) {
         if count + extra > capacity { grow(toHold: extra) }
     }
 
-    @inline(never)
-    private func grow(toHold extra: Int) {
+    @usableFromInline @inline(never)
+    func grow(toHold extra: Int) {
         let newCapacity = max(capacity * 2, count + extra)
         let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newStart.moveInitialize(from: start, count: count)
@@ -144,4 +156,34 @@ final class LineBuffer {
         start = newStart
         capacity = newCapacity
     }
+
+    /// The JSON escape of the character whose UTF-8 encoding starts at `index`, and that encoding's length; nil
+    /// for a character written as it is.
+    @usableFromInline
+    static func escapeSequence(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (text: StaticString, length: Int)? {
+        let byte = utf8[index]
+        switch byte {
+        case UInt8(ascii: "\""): return (#"\""#, 1)
+        case UInt8(ascii: "\\"): return (#"\\"#, 1)
+        case UInt8(ascii: "\n"): return (#"\n"#, 1)
+        case UInt8(ascii: "\r"): return (#"\r"#, 1)
+        case UInt8(ascii: "\t"): return (#"\t"#, 1)
+        case ..<0x20: return (controlEscapes[Int(byte)], 1)
+        case 0xC2 where index + 1 < utf8.count && utf8[index + 1] == 0x85:
+            return (#"\u0085"#, 2)
+        case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == 0xA8:
+            return (#"\u2028"#, 3)
+        case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && utf8[index + 2] == 0xA9:
+            return (#"\u2029"#, 3)
+        default: return nil
+        }
+    }
+
+    /// `\u0000` to `\u001f`, by control character.
+    @usableFromInline static let controlEscapes: [StaticString] = [
+        #"\u0000"#, #"\u0001"#, #"\u0002"#, #"\u0003"#, #"\u0004"#, #"\u0005"#, #"\u0006"#, #"\u0007"#,
+        #"\u0008"#, #"\u0009"#, #"\u000a"#, #"\u000b"#, #"\u000c"#, #"\u000d"#, #"\u000e"#, #"\u000f"#,
+        #"\u0010"#, #"\u0011"#, #"\u0012"#, #"\u0013"#, #"\u0014"#, #"\u0015"#, #"\u0016"#, #"\u0017"#,
+        #"\u0018"#, #"\u0019"#, #"\u001a"#, #"\u001b"#, #"\u001c"#, #"\u001d"#, #"\u001e"#, #"\u001f"#,
+    ]
 }

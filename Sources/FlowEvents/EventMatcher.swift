@@ -1,5 +1,3 @@
-public import FlowEvents
-
 /// A pattern an event either matches or not: its type, and optionally its screen, action and properties.
 ///
 /// Every given field must be equal for a match; `properties` lists the property values that must be

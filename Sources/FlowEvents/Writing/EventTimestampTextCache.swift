@@ -2,15 +2,15 @@
 /// second differs from the last one's: a session's events mostly share their second.
 ///
 /// The text is exactly what `EventTimestamp.append(to:)` writes.
-public struct EventTimestampTextCache {
+package struct EventTimestampTextCache {
     @usableFromInline var second = Int64.min
     @usableFromInline var text: EventTimestamp.Text = (0, 0, 0)
 
     /// Creates an empty cache.
-    public init() {}
+    package init() {}
 
     /// Appends the 24-byte ISO 8601 form of `timestamp` to `bytes`.
-    public mutating func append(_ timestamp: EventTimestamp, to bytes: inout [UInt8]) {
+    package mutating func append(_ timestamp: EventTimestamp, to bytes: inout [UInt8]) {
         withText(of: timestamp) { bytes.append(contentsOf: $0) }
     }
 
@@ -18,7 +18,7 @@ public struct EventTimestampTextCache {
     ///
     /// Inlinable so that the caller's `body` is inlined too: it runs for every event logged.
     @inlinable
-    public mutating func withText<Result>(of timestamp: EventTimestamp, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package mutating func withText<Result>(of timestamp: EventTimestamp, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let millis = timestamp.millisecondsSince1970
         guard millis >= EventTimestamp.earliestWritable, millis <= EventTimestamp.latestWritable else {
             var clamped: EventTimestamp.Text = (0, 0, 0)

@@ -1,16 +1,18 @@
-import FlowEvents
-
-/// Encodes one session's events as JSON lines, byte for byte as `JSONLineEncoder` does, without
-/// building `FlowEvent`s: what every line of the session shares is encoded once, and what
-/// sessions share with each other once per `SharedLineParts`.
-struct SessionLineWriter {
-    private static let schemaAndTime = Array(#"{"schema":\#(FlowEvent.currentSchemaVersion),"time":""#.utf8)
+/// Encodes one session's events as JSON lines without building `FlowEvent`s: what every line of
+/// the session shares is encoded once, and what sessions share with each other once per
+/// `SharedLineParts`.
+///
+/// The event line's one layout: `JSONLineEncoder` writes every `FlowEvent` through it too.
+package struct SessionLineWriter {
+    @usableFromInline static let schemaAndTime = Array(#"{"schema":\#(FlowEvent.currentSchemaVersion),"time":""#.utf8)
 
     /// `","session":…,"user":…,"experiment":`
-    private let sessionAndUser: [UInt8]
-    private let shared: SharedLineParts
+    @usableFromInline let sessionAndUser: [UInt8]
+    @usableFromInline let shared: SharedLineParts
 
-    init(session: String, user: String, shared: SharedLineParts = SharedLineParts()) {
+    /// Creates the writer of the session `session` of `user`, sharing `shared` with the other sessions
+    /// written into the same buffer.
+    package init(session: String, user: String, shared: SharedLineParts = SharedLineParts()) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(48 + session.utf8.count + user.utf8.count)
         bytes.append(contentsOf: #"","session":"#.utf8)
@@ -23,24 +25,33 @@ struct SessionLineWriter {
     }
 
     /// `…,"variant":…,"type":"` for an event attributed to `variant`, chosen by `experiment`.
-    func attribution(experiment: String?, variant: String?) -> [UInt8] {
+    package func attribution(experiment: String?, variant: String?) -> [UInt8] {
         shared.attribution(experiment: experiment, variant: variant)
     }
 
     /// Appends the line of one event, whose properties `properties` adds in sorted key order.
     ///
     /// `attribution` is what `attribution(experiment:variant:)` gives for the event's experiment
-    /// and variant, which a recorder looks up once for all the events of one origin.
-    func append(
+    /// and variant, which a recorder looks up once for all the events of one origin. `schema` is
+    /// the event's schema version: lines of the current one share their first bytes.
+    @inlinable
+    package func append(
         to line: LineBuffer,
+        schema: Int = FlowEvent.currentSchemaVersion,
         time: EventTimestamp,
-        type: FlowEvents.EventType,
+        type: EventType,
         attribution: [UInt8],
         screen: String?,
         action: String?,
         properties: (inout EventProperties) -> Void
     ) {
-        line.append(Self.schemaAndTime)
+        if schema == FlowEvent.currentSchemaVersion {
+            line.append(Self.schemaAndTime)
+        } else {
+            line.append(#"{"schema":"#)
+            line.append(Array(String(schema).utf8))
+            line.append(#","time":""#)
+        }
         shared.timestamps.withText(of: time) { line.append($0) }
         line.append(sessionAndUser)
         line.append(attribution)
@@ -55,9 +66,9 @@ struct SessionLineWriter {
     }
 }
 
-extension FlowEvents.EventType {
+extension EventType {
     /// `<type>","screen":`, the bytes between `"type":"` and the screen.
-    fileprivate var typeAndScreenKey: StaticString {
+    @usableFromInline var typeAndScreenKey: StaticString {
         switch self {
         case .sessionStarted: #"session_started","screen":"#
         case .exposure: #"exposure","screen":"#
