@@ -27,7 +27,7 @@ struct ConfigValidationTests {
 
     @Test("omitted experiment fields take GrowthBook's defaults, with hash version 2 and the key as seed")
     func defaults() throws {
-        let text = ConfigFixture.document(experiments: [#"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"]}"#])
+        let text = ConfigFixture.document(experiments: [ConfigFixture.experiment()])
         let experiment = try #require(try ExperimentConfig.load(from: Data(text.utf8), catalog: TestResources.sampleCatalog).config.experiments.first)
         #expect(experiment.weights == nil)
         #expect(experiment.coverage == 1)
@@ -46,9 +46,7 @@ struct ConfigValidationTests {
 
     @Test("a value of the wrong type names its path, the expected type and what was found")
     func wrongType() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "coverage": "full"}
-        """)
+        let issues = ConfigFixture.issues(experimentWith: #""coverage": "full""#)
         #expect(issues == [#"experiments[0].coverage: expected a number, found string "full""#])
     }
 
@@ -60,9 +58,7 @@ struct ConfigValidationTests {
 
     @Test("a misspelt field is reported as unknown")
     func unknownField() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weight": [0.5, 0.5]}
-        """)
+        let issues = ConfigFixture.issues(experimentWith: #""weight": [0.5, 0.5]"#)
         #expect(issues.count == 1)
         #expect(issues.first?.hasPrefix("experiments[0].weight: unknown field (expected one of: key, slot,") == true)
     }
@@ -105,47 +101,47 @@ struct ConfigValidationTests {
 
     @Test("weights must sum to 1 within 1e-6, stricter than GrowthBook's runtime fallback")
     func weightsSum() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [0.5, 0.495]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""weights": [0.5, 0.495]"#)
         #expect(issues == ["experiments[0].weights: weights sum to 0.995, expected 1"])
-        let nearlyOne = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [0.3333333, 0.6666667]}"#)
+        let nearlyOne = ConfigFixture.issues(experimentWith: #""weights": [0.3333333, 0.6666667]"#)
         #expect(nearlyOne.isEmpty)
     }
 
     @Test("there must be one weight per variation")
     func weightsCount() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [0.25, 0.25, 0.5]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""weights": [0.25, 0.25, 0.5]"#)
         #expect(issues == ["experiments[0].weights: 3 weights for 2 variations"])
     }
 
     @Test("negative weights are rejected")
     func negativeWeight() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [1.2, -0.2]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""weights": [1.2, -0.2]"#)
         #expect(issues == ["experiments[0].weights[1]: weight -0.2 is negative"])
     }
 
     @Test("coverage outside 0...1 is rejected")
     func coverageRange() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "coverage": 1.5}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""coverage": 1.5"#)
         #expect(issues == ["experiments[0].coverage: coverage 1.5 is outside 0...1"])
     }
 
     @Test("only hash versions 1 and 2 exist")
     func hashVersion() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "hashVersion": 3}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""hashVersion": 3"#)
         #expect(issues == ["experiments[0].hashVersion: hashVersion 3 is not supported (expected 1 or 2)"])
     }
 
     @Test("a forced variation index must exist")
     func forceRange() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "force": 2}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""force": 2"#)
         #expect(issues == ["experiments[0].force: force 2 is out of range for 2 variations (expected 0...1)"])
     }
 
     @Test("a namespace range must satisfy 0 <= start < end <= 1")
     func namespaceRange() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "namespace": ["onboarding", 0.6, 0.4]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""namespace": ["onboarding", 0.6, 0.4]"#)
         #expect(issues == ["experiments[0].namespace: range [0.6, 0.4) is invalid (expected 0 <= start < end <= 1)"])
-        let malformed = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "namespace": ["onboarding", 0.6]}"#)
+        let malformed = ConfigFixture.issues(experimentWith: #""namespace": ["onboarding", 0.6]"#)
         #expect(malformed == ["experiments[0].namespace: expected [id, start, end] (a string and two numbers), found an array"])
     }
 
@@ -173,29 +169,26 @@ struct ConfigValidationTests {
 
     @Test("a funnel needs at least one step")
     func emptyFunnel() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"],
-         "funnel": {"steps": [], "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}}}
+        let issues = ConfigFixture.issues(experimentWith: """
+         "funnel": {"steps": [], "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}}
         """)
         #expect(issues == ["experiments[0].funnel.steps: a funnel needs at least one step"])
     }
 
     @Test("an event matcher with an unknown event type lists the known types")
     func unknownEventType() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"],
+        let issues = ConfigFixture.issues(experimentWith: """
          "funnel": {"steps": [{"name": "Saw signup", "type": "screen_show", "screen": "signup"}],
-                    "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}}}
+                    "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}}
         """)
         #expect(issues == [#"experiments[0].funnel.steps[0].type: unknown event type "screen_show" (expected one of: session_started, exposure, assignment, screen_shown, action, back, child_started, child_finished, mutation, flow_completed, flow_abandoned)"#])
     }
 
     @Test("funnel steps need a name, and event properties must be strings")
     func funnelStepShape() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"],
+        let issues = ConfigFixture.issues(experimentWith: """
          "funnel": {"steps": [{"type": "mutation", "properties": {"operation": "create_account", "attempt": 2}}],
-                    "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}}}
+                    "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}}
         """)
         #expect(issues == [
             "experiments[0].funnel.steps[0].name: missing required field",
@@ -205,9 +198,8 @@ struct ConfigValidationTests {
 
     @Test("a condition with an unknown operator is rejected at the operator's path")
     func unknownOperator() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"],
-         "condition": {"country": {"$inn": ["US"]}, "$or": [{"age": {"$gt": 18}}, {"age": {"$gtt": 65}}]}}
+        let issues = ConfigFixture.issues(experimentWith: """
+         "condition": {"country": {"$inn": ["US"]}, "$or": [{"age": {"$gt": 18}}, {"age": {"$gtt": 65}}]}
         """)
         #expect(issues == [
             #"experiments[0].condition.country.$inn: unknown operator "$inn""#,
@@ -219,19 +211,19 @@ struct ConfigValidationTests {
 
     @Test("a condition that is not an object is rejected")
     func conditionNotObject() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "condition": "tablet"}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""condition": "tablet""#)
         #expect(issues == [#"experiments[0].condition: expected a condition object, found string "tablet""#])
     }
 
     @Test("an unknown status is rejected")
     func unknownStatus() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "status": "running"}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""status": "running""#)
         #expect(issues == [#"experiments[0].status: unknown status "running" (expected "active" or "paused")"#])
     }
 
     @Test("an analysis choice with an unknown method or an out-of-range tuning is rejected at its path")
     func badAnalysis() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "analysis": {"method": "bayesian", "sequentialTuningUsers": -5, "looks": 3, "minimumDetectableEffect": 2}}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""analysis": {"method": "bayesian", "sequentialTuningUsers": -5, "looks": 3, "minimumDetectableEffect": 2}"#)
         #expect(issues == [
             "experiments[0].analysis.looks: unknown field (expected one of: method, sequentialTuningUsers, correction, minimumDetectableEffect)",
             #"experiments[0].analysis.method: unknown method "bayesian" (expected "fixed-horizon" or "sequential")"#,
@@ -243,7 +235,7 @@ struct ConfigValidationTests {
     @Test("a sequential analysis choice is read with its tuning")
     func sequentialAnalysis() throws {
         let text = ConfigFixture.document(experiments: [
-            #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "analysis": {"method": "sequential", "sequentialTuningUsers": 20000}}"#,
+            ConfigFixture.experiment(with: #""analysis": {"method": "sequential", "sequentialTuningUsers": 20000}"#),
         ])
         let experiment = try #require(try ExperimentConfig.load(from: Data(text.utf8), catalog: TestResources.sampleCatalog).config.experiments.first)
         #expect(experiment.analysis == AnalysisSettings(method: .sequential, sequentialTuningUsers: 20000))
@@ -252,14 +244,14 @@ struct ConfigValidationTests {
     @Test("guardrails and metrics name known per-user metrics; a correction is holm or benjamini-hochberg")
     func guardrailConfiguration() throws {
         let funnel = #"{"steps": [{"name": "s", "type": "screen_shown", "screen": "welcome"}], "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}"#
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "funnel": "# + funnel + #", "guardrails": ["back_navigations", "crashes"]}, "analysis": {"correction": "bonferroni"}}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""funnel": "# + funnel + #", "guardrails": ["back_navigations", "crashes"]}, "analysis": {"correction": "bonferroni"}"#)
         #expect(issues == [
             "experiments[0].funnel.guardrails[1]: unknown metric \"crashes\" (expected one of: back_navigations, failed_mutations, time_to_complete)",
             #"experiments[0].analysis.correction: unknown correction "bonferroni" (expected "holm" or "benjamini-hochberg")"#,
         ])
         let text = ConfigFixture.document(experiments: [
-            #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "funnel": "# + funnel
-                + #", "guardrails": ["back_navigations"], "metrics": ["time_to_complete"]}, "analysis": {"correction": "benjamini-hochberg"}}"#,
+            ConfigFixture.experiment(with: #""funnel": "# + funnel
+                + #", "guardrails": ["back_navigations"], "metrics": ["time_to_complete"]}, "analysis": {"correction": "benjamini-hochberg"}"#),
         ])
         let experiment = try #require(try ExperimentConfig.load(from: Data(text.utf8), catalog: TestResources.sampleCatalog).config.experiments.first)
         #expect(experiment.funnel?.guardrails == ["back_navigations"])
@@ -313,7 +305,7 @@ struct ConfigValidationTests {
     @Test("loading a file names the file in every issue")
     func loadingFromFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("experiments-\(UUID().uuidString).json")
-        try Data(ConfigFixture.document(experiments: [#"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "coverage": -1}"#]).utf8).write(to: url)
+        try Data(ConfigFixture.document(experiments: [ConfigFixture.experiment(with: #""coverage": -1"#)]).utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(throws: ConfigError.self) {
             try ExperimentConfig.load(contentsOf: url, catalog: TestResources.sampleCatalog)
