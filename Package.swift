@@ -149,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "switchyard",
             dependencies: [
-                "VariantHost", "BundledVariants", "Experiments", "FlowEvents", "FlowReports", "VariantKit",
+                "VariantHost", "BundledVariants", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "BenchmarkSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -157,8 +157,8 @@ let package = Package(
 
         // Benchmarks: release-built commands that print figures.
         .executableTarget(name: "AssignmentBenchmark", dependencies: ["Experiments"], swiftSettings: strictSettings),
-        .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
-        .executableTarget(name: "PeekingBenchmark", dependencies: ["FlowReports"], swiftSettings: strictSettings),
+        .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents", "BenchmarkSupport"], swiftSettings: strictSettings),
+        .executableTarget(name: "PeekingBenchmark", dependencies: ["FlowReports", "BenchmarkSupport"], swiftSettings: strictSettings),
         .executableTarget(
             name: "SimulationProfile",
             dependencies: ["VariantHost", "BundledVariants", "Experiments", "FlowEvents"],
@@ -176,10 +176,10 @@ let package = Package(
             exclude: ["Resources", "Reference"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib"], swiftSettings: strictSettings),
+        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "BenchmarkSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "FlowReportsTests",
-            dependencies: ["FlowReports", "FlowEvents"],
+            dependencies: ["FlowReports", "FlowEvents", "BenchmarkSupport"],
             exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
             swiftSettings: strictSettings
         ),
@@ -211,7 +211,11 @@ let package = Package(
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
-        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard"], swiftSettings: strictSettings),
+        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "BenchmarkSupport"], swiftSettings: strictSettings),
+
+        // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
+        // memory); never part of a library product.
+        .target(name: "BenchmarkSupport", swiftSettings: strictSettings),
 
         // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes
         // through them without the fuzzer.
