@@ -91,6 +91,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+
+        // Documentation: `swift package generate-documentation` builds the DocC catalogs of the
+        // libraries (CI runs it and refuses warnings). A command plugin: no library links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: appTargets + variantTargets + fuzzTargets + [
         // Core libraries: no dependencies on each other or on the sample app.
