@@ -91,6 +91,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+
+        // Documentation: `swift package generate-documentation` builds the DocC catalogs of the
+        // libraries (CI runs it and refuses warnings). A command plugin: no library links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: appTargets + variantTargets + fuzzTargets + [
         // Core libraries: no dependencies on each other or on the sample app.
@@ -149,7 +153,7 @@ let package = Package(
         .executableTarget(
             name: "switchyard",
             dependencies: [
-                "VariantHost", "BundledVariants", "Experiments", "FlowEvents", "FlowReports", "VariantKit",
+                "VariantHost", "BundledVariants", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "BenchmarkSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -157,8 +161,8 @@ let package = Package(
 
         // Benchmarks: release-built commands that print figures.
         .executableTarget(name: "AssignmentBenchmark", dependencies: ["Experiments"], swiftSettings: strictSettings),
-        .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
-        .executableTarget(name: "PeekingBenchmark", dependencies: ["FlowReports"], swiftSettings: strictSettings),
+        .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents", "BenchmarkSupport"], swiftSettings: strictSettings),
+        .executableTarget(name: "PeekingBenchmark", dependencies: ["FlowReports", "BenchmarkSupport"], swiftSettings: strictSettings),
         .executableTarget(
             name: "SimulationProfile",
             dependencies: ["VariantHost", "BundledVariants", "Experiments", "FlowEvents"],
@@ -176,10 +180,10 @@ let package = Package(
             exclude: ["Resources", "Reference"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib"], swiftSettings: strictSettings),
+        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "BenchmarkSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "FlowReportsTests",
-            dependencies: ["FlowReports", "FlowEvents"],
+            dependencies: ["FlowReports", "FlowEvents", "BenchmarkSupport"],
             exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
             swiftSettings: strictSettings
         ),
@@ -211,7 +215,11 @@ let package = Package(
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
-        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard"], swiftSettings: strictSettings),
+        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "BenchmarkSupport"], swiftSettings: strictSettings),
+
+        // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
+        // memory); never part of a library product.
+        .target(name: "BenchmarkSupport", swiftSettings: strictSettings),
 
         // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes
         // through them without the fuzzer.

@@ -35,35 +35,46 @@ open class Coordinator {
     /// A label carried by every signal this coordinator emits, such as the variant it
     /// implements. A child without one takes its parent's when started.
     public var origin: String?
-    /// The coordinator that started this one.
-    ///
-    /// Not `weak`, whose side table would slow every reference count of the coordinator: a parent
-    /// keeps its children alive, and a child leaving the tree, or a parent being freed, clears it.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Coordinator?
-
-    // Like the navigator's, the tree's state below is changed only by this class's own methods,
-    // each access ending before any call out to a subclass, a handler or the observer, so accesses
-    // never overlap and are not checked at run time.
-
+    /// The coordinator that started this one; nil for a root, and once this one left the tree.
+    public var parent: Coordinator? { storage.state.parent.target }
     /// The running children, in the order they were started.
-    @exclusivity(unchecked) public private(set) var children: [Coordinator] = []
+    public var children: [Coordinator] { storage.state.children }
     /// Where this coordinator is in its life.
-    @exclusivity(unchecked) public private(set) var phase: Phase = .ready
-    @exclusivity(unchecked) private var onEnd: ((ChildEnding) -> Void)?
-    /// How the navigator's entries refer to this coordinator without keeping it alive.
-    let reference = CoordinatorReference()
+    public var phase: Phase { storage.state.phase }
+
+    /// The tree's state, changed only by this class's own methods; see `UncheckedStorage` for why
+    /// it is kept there and what debug builds check. The navigator's entries hold it too, to find
+    /// the coordinator that showed a screen without keeping it alive (`TreeState.coordinator`).
+    let storage = UncheckedStorage(TreeState())
+
+    /// A coordinator's place in the tree.
+    struct TreeState {
+        /// The coordinator itself, until it is deinitialised.
+        var coordinator = BackReference<Coordinator>(nil)
+        /// Not `weak`: a parent keeps its children alive, and a child leaving the tree, or a parent
+        /// being freed, clears it.
+        var parent = BackReference<Coordinator>(nil)
+        var children: [Coordinator] = []
+        var phase: Phase = .ready
+        var onEnd: ((ChildEnding) -> Void)?
+    }
 
     /// Creates a coordinator that will show its screens on `navigator`.
     public init(navigator: Navigator, name: String? = nil, origin: String? = nil) {
         self.navigator = navigator
         self.name = name ?? CoordinatorTypeNames.name(of: type(of: self))
         self.origin = origin
-        reference.attach(self)
+        storage.state.coordinator = BackReference(self)
     }
 
     deinit {
-        reference.detach()
-        for child in children { child.parent = nil }
+        // Entries of the navigator may keep the storage: leave nothing in it but the phase.
+        let children = storage.state.children
+        storage.state.coordinator = BackReference(nil)
+        storage.state.parent = BackReference(nil)
+        storage.state.children = []
+        storage.state.onEnd = nil
+        for child in children { child.storage.state.parent = BackReference(nil) }
     }
 
     /// Begins the coordinator's work, typically by showing its first screen.
@@ -90,11 +101,11 @@ open class Coordinator {
     /// Does nothing if `child` was already started or this coordinator is not running.
     public final func startChild(_ child: Coordinator, onEnd: ((ChildEnding) -> Void)? = nil) {
         guard isRunning, child.phase == .ready else { return }
-        child.parent = self
+        child.storage.state.parent = BackReference(self)
         if child.origin == nil { child.origin = origin }
-        child.onEnd = onEnd
-        child.phase = .running
-        children.append(child)
+        child.storage.state.onEnd = onEnd
+        child.storage.state.phase = .running
+        storage.state.children.append(child)
         emit(.childStarted(child: child.name))
         child.start()
     }
@@ -130,8 +141,8 @@ open class Coordinator {
 
     /// Starts this coordinator as the root of a flow.
     func startAsRoot() {
-        guard phase == .ready, parent == nil else { return }
-        phase = .running
+        guard phase == .ready, storage.state.parent.isCleared else { return }
+        storage.state.phase = .running
         start()
     }
 
@@ -142,13 +153,13 @@ open class Coordinator {
         for child in children.reversed() {
             child.end(childEnding)
         }
-        phase = .ended(ending)
+        storage.state.phase = .ended(ending)
         if let parent {
-            parent.children.removeAll { $0 === self }
+            parent.storage.state.children.removeAll { $0 === self }
             parent.emit(.childFinished(child: name, reason: ending))
-            self.parent = nil
-            let handler = onEnd
-            onEnd = nil
+            storage.state.parent = BackReference(nil)
+            let handler = storage.state.onEnd
+            storage.state.onEnd = nil
             handler?(ending)
         } else if ending == .finished {
             emit(.flowCompleted(screen: navigator.root.visibleScreen?.name))

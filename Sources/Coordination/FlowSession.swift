@@ -66,8 +66,11 @@ public final class FlowSession {
     ///
     /// Fields left out keep their displayed value. The action is emitted as a signal, then handed
     /// to the screen, whose listener (a coordinator) reacts.
-    /// - Parameter screen: the screen the user acted on, when the driver knows it; an action on a
-    ///   screen that is no longer visible (a double tap during a transition) is refused.
+    /// - Parameters:
+    ///   - action: the action the user chose, one of the visible screen's `content.actions`.
+    ///   - fields: the values the user entered, by field.
+    ///   - screen: the screen the user acted on, when the driver knows it; an action on a
+    ///     screen that is no longer visible (a double tap during a transition) is refused.
     /// - Throws: `ScreenInputError` when the flow is not running, `screen` is not the visible
     ///   screen, or the screen refuses the action or its values; nothing happens then.
     public func perform(

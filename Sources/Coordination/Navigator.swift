@@ -8,35 +8,46 @@ public final class Navigator {
     /// A screen on a stack and the coordinator that showed it, which the entry does not keep alive.
     private final class Entry {
         let screen: any Screen
-        private let ownerReference: CoordinatorReference
+        private let ownerStorage: UncheckedStorage<Coordinator.TreeState>
         let ownerName: String
         let ownerOrigin: String?
 
         /// The coordinator that showed the screen, if it is still alive.
-        var owner: Coordinator? { ownerReference.coordinator }
+        var owner: Coordinator? { ownerStorage.state.coordinator.target }
 
         init(screen: any Screen, owner: Coordinator) {
             self.screen = screen
-            ownerReference = owner.reference
+            ownerStorage = owner.storage
             ownerName = owner.name
             ownerOrigin = owner.origin
         }
     }
 
-    // The navigator's state is read and changed only by its own methods, each access ending before
-    // any call out (to an observer, a screen or a coordinator), so accesses never overlap; a
-    // simulation makes millions of them, and checking that at run time would cost more than them.
-    @exclusivity(unchecked) private var entries: [Entry] = []
-    @exclusivity(unchecked) private var records: [NavigationRecord] = []
-    @exclusivity(unchecked) private var lastVisibleScreen: (any Screen)?
+    // The navigator's state, read and changed only by its own methods, each access ending before any
+    // call out (to an observer, a screen or a coordinator). It is exempt from run-time exclusivity
+    // checks in release builds for the reasons `UncheckedStorage` gives, but kept in the navigator
+    // itself rather than in one: a simulation creates a navigator per session, and a second object
+    // for each cost more than the checks it saves. Debug builds check every access.
+    #if DEBUG
+    private var state = StackState()
+    #else
+    @exclusivity(unchecked) private var state = StackState()
+    #endif
+
+    private struct StackState {
+        var entries: [Entry] = []
+        var records: [NavigationRecord] = []
+        var lastVisibleScreen: (any Screen)?
+        var presented: Navigator?
+        /// Not `weak`: a presenter keeps its modal alive, and dismissing the modal, or freeing the
+        /// presenter, clears it.
+        var presenter = BackReference<Navigator>(nil)
+    }
 
     /// The modal navigator this one presents, if any.
-    @exclusivity(unchecked) public private(set) var presented: Navigator?
+    public var presented: Navigator? { state.presented }
     /// The navigator that presents this one, if it is modal.
-    ///
-    /// Not `weak`, whose side table would slow every reference count of the navigator: a
-    /// presenter keeps its modal alive, and dismissing the modal, or freeing the presenter, clears it.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var presenter: Navigator?
+    public var presenter: Navigator? { state.presenter.target }
     /// Receives every signal of the flow this navigator hosts; set it on the root navigator.
     public var observer: ((FlowSignal) -> Void)?
     /// Hears every change to the stacks of this navigator's modal chain, for drivers that mirror
@@ -47,14 +58,14 @@ public final class Navigator {
     public init() {}
 
     deinit {
-        presented?.presenter = nil
+        presented?.state.presenter = BackReference(nil)
     }
 
     /// The screens of this navigator's own stack, bottom first.
-    public var screens: [any Screen] { entries.map(\.screen) }
+    public var screens: [any Screen] { state.entries.map(\.screen) }
 
     /// The names of this navigator's own screens, bottom first.
-    public var screenNames: [String] { entries.map(\.screen.name) }
+    public var screenNames: [String] { state.entries.map(\.screen.name) }
 
     /// The navigator at the bottom of the modal chain.
     public var root: Navigator { presenter?.root ?? self }
@@ -63,25 +74,25 @@ public final class Navigator {
     public var topmost: Navigator { presented?.topmost ?? self }
 
     /// The screen the user sees: the top of the topmost stack.
-    public var visibleScreen: (any Screen)? { root.topmost.entries.last?.screen }
+    public var visibleScreen: (any Screen)? { root.topmost.state.entries.last?.screen }
 
     /// Everything the navigators of this modal chain did, oldest first.
-    public var transcript: [NavigationRecord] { root.records }
+    public var transcript: [NavigationRecord] { root.state.records }
 
     /// Replaces this navigator's stack with `screen`.
     public func setRoot(_ screen: any Screen, owner: Coordinator) {
-        entries = [Entry(screen: screen, owner: owner)]
+        state.entries = [Entry(screen: screen, owner: owner)]
         let root = root
-        root.records.append(.setRoot(screen.name))
+        root.state.records.append(.setRoot(screen.name))
         root.onChange?(.setRoot(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
 
     /// Pushes `screen` on this navigator's stack.
     public func push(_ screen: any Screen, owner: Coordinator) {
-        entries.append(Entry(screen: screen, owner: owner))
+        state.entries.append(Entry(screen: screen, owner: owner))
         let root = root
-        root.records.append(.push(screen.name))
+        root.state.records.append(.push(screen.name))
         root.onChange?(.push(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
@@ -89,9 +100,9 @@ public final class Navigator {
     /// Pops the top screen, keeping the bottom one; returns the popped screen.
     @discardableResult
     public func pop() -> (any Screen)? {
-        guard entries.count > 1, let popped = entries.popLast() else { return nil }
+        guard state.entries.count > 1, let popped = state.entries.popLast() else { return nil }
         let root = root
-        root.records.append(.pop(popped.screen.name))
+        root.state.records.append(.pop(popped.screen.name))
         root.onChange?(.pop([popped.screen], from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
         return popped.screen
@@ -99,11 +110,11 @@ public final class Navigator {
 
     /// Pops every screen above the bottom one.
     public func popToRoot() {
-        guard entries.count > 1 else { return }
-        let popped = entries[1...].map(\.screen)
-        entries.removeSubrange(1...)
+        guard state.entries.count > 1 else { return }
+        let popped = state.entries[1...].map(\.screen)
+        state.entries.removeSubrange(1...)
         let root = root
-        root.records.append(.popToRoot(popped: popped.map(\.name)))
+        root.state.records.append(.popToRoot(popped: popped.map(\.name)))
         root.onChange?(.pop(popped, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
@@ -115,11 +126,11 @@ public final class Navigator {
     public func present(_ screen: any Screen, owner: Coordinator) -> Navigator {
         if presented != nil { dismiss() }
         let modal = Navigator()
-        modal.presenter = self
-        modal.entries = [Entry(screen: screen, owner: owner)]
-        presented = modal
+        modal.state.presenter = BackReference(self)
+        modal.state.entries = [Entry(screen: screen, owner: owner)]
+        state.presented = modal
         let root = root
-        root.records.append(.present(screen.name))
+        root.state.records.append(.present(screen.name))
         root.onChange?(.present(modal, over: self))
         root.visibleScreenMayHaveChanged()
         return modal
@@ -129,11 +140,11 @@ public final class Navigator {
     public func dismiss() {
         guard let modal = presented else { return }
         let removed = modal.allEntries.map(\.screen.name)
-        modal.presented = nil
-        modal.presenter = nil
-        presented = nil
+        modal.state.presented = nil
+        modal.state.presenter = BackReference(nil)
+        state.presented = nil
         let root = root
-        root.records.append(.dismiss(removed))
+        root.state.records.append(.dismiss(removed))
         root.onChange?(.dismiss(modal, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
@@ -147,31 +158,31 @@ public final class Navigator {
     /// - Throws: `ScreenInputError.backUnavailable` on a root screen or where the screen forbids it.
     public func goBack() throws(ScreenInputError) {
         let top = root.topmost
-        guard let leaving = top.entries.last else { return }
-        guard leaving.screen.content.allowsBack, top.entries.count > 1 || top.presenter != nil else {
+        guard let leaving = top.state.entries.last else { return }
+        guard leaving.screen.content.allowsBack, top.state.entries.count > 1 || top.presenter != nil else {
             throw .backUnavailable(screen: leaving.screen.name)
         }
         let removed: [Entry]
         let revealed: (any Screen)?
-        if top.entries.count > 1 {
+        if top.state.entries.count > 1 {
             removed = [leaving]
-            revealed = top.entries[top.entries.count - 2].screen
+            revealed = top.state.entries[top.state.entries.count - 2].screen
         } else {
-            removed = top.entries
-            revealed = top.presenter?.entries.last?.screen
+            removed = top.state.entries
+            revealed = top.presenter?.state.entries.last?.screen
         }
         root.emit(FlowSignal(
             kind: .back(from: leaving.screen.name, to: revealed?.name),
             coordinator: leaving.ownerName,
             origin: leaving.ownerOrigin
         ))
-        root.records.append(.back(leaving.screen.name))
-        if top.entries.count > 1 {
-            top.entries.removeLast()
+        root.state.records.append(.back(leaving.screen.name))
+        if top.state.entries.count > 1 {
+            top.state.entries.removeLast()
             root.onChange?(.pop([leaving.screen], from: top, byUser: true))
         } else if let presenter = top.presenter {
-            top.presenter = nil
-            presenter.presented = nil
+            top.state.presenter = BackReference(nil)
+            presenter.state.presented = nil
             root.onChange?(.dismiss(top, from: presenter, byUser: true))
         }
         root.visibleScreenMayHaveChanged()
@@ -199,12 +210,12 @@ public final class Navigator {
     }
 
     private func visibleScreenMayHaveChanged() {
-        guard let entry = topmost.entries.last else {
-            lastVisibleScreen = nil
+        guard let entry = topmost.state.entries.last else {
+            state.lastVisibleScreen = nil
             return
         }
-        guard entry.screen !== lastVisibleScreen else { return }
-        lastVisibleScreen = entry.screen
+        guard entry.screen !== state.lastVisibleScreen else { return }
+        state.lastVisibleScreen = entry.screen
         emit(FlowSignal(
             kind: .screenShown(screen: entry.screen.name),
             coordinator: entry.ownerName,
@@ -216,7 +227,7 @@ public final class Navigator {
     private func entry(showing screen: any Screen) -> Entry? {
         var navigator: Navigator? = self
         while let current = navigator {
-            if let entry = current.entries.first(where: { $0.screen === screen }) { return entry }
+            if let entry = current.state.entries.first(where: { $0.screen === screen }) { return entry }
             navigator = current.presented
         }
         return nil
@@ -226,7 +237,7 @@ public final class Navigator {
 
     /// Every entry of this navigator and the modals above it, bottom first.
     private var allEntries: [Entry] {
-        entries + (presented?.allEntries ?? [])
+        state.entries + (presented?.allEntries ?? [])
     }
 
     private func removeCoordinatorsWithoutScreens(startingAt owners: [Coordinator]) {

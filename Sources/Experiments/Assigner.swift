@@ -32,6 +32,7 @@ public struct Assigner: Sendable {
     /// Assigns every declared slot for a user described by `attributes`.
     ///
     /// - Parameters:
+    ///   - attributes: The user's attributes: hashed for experiments, matched by rules and conditions.
     ///   - forcedVariants: Variants the caller insists on per slot (e.g. from `--variant`); entries for
     ///     undeclared slots are ignored. The caller is responsible for checking the variant fills the slot.
     ///   - stickyBuckets: Where the user's sticky bucket assignments are read from and recorded, with GrowthBook's

@@ -16,11 +16,11 @@
 ///
 /// Strings follow the JavaScript SDK: they compare by UTF-16 code units, never by canonical equivalence (`"é"` is
 /// not `"e\u0301"`, in values and in attribute keys); `$ini`, `$nini` and `$alli` lowercase with JavaScript's
-/// `toLowerCase` (see ``JavaScriptCase``). `$regex` patterns are ECMAScript regular expressions in the subset
-/// ``ECMAScriptRegexTranslator`` documents, evaluated with ECMAScript's meaning through Foundation's
+/// `toLowerCase` (see `JavaScriptCase`). `$regex` patterns are ECMAScript regular expressions in the subset
+/// `ECMAScriptRegexTranslator` documents, evaluated with ECMAScript's meaning through Foundation's
 /// `NSRegularExpression`; a pattern outside the subset is listed in ``issues`` (validation refuses it) and never
 /// matches, as an invalid pattern never matches in the SDKs (`$notRegex` always does). Matching is time-limited:
-/// when the regular expressions of one evaluation run longer than ``ConditionRegex/evaluationTimeLimit`` (a
+/// when the regular expressions of one evaluation run longer than `ConditionRegex.evaluationTimeLimit` (a
 /// pathological pattern such as `(a+)+$` backtracking exponentially), the condition fails as a whole, `$notRegex`
 /// included, as on an evaluation error.
 public struct Condition: Sendable, CustomStringConvertible {
@@ -59,7 +59,9 @@ public struct Condition: Sendable, CustomStringConvertible {
 
     /// Whether `attributes` satisfy the condition.
     ///
-    /// - Parameter savedGroups: Legacy saved groups (id → member values) for `$inGroup` / `$notInGroup`.
+    /// - Parameters:
+    ///   - attributes: The user's attributes, the document the condition is evaluated against.
+    ///   - savedGroups: Legacy saved groups (id → member values) for `$inGroup` / `$notInGroup`.
     public func isSatisfied(by attributes: Attributes, savedGroups: [String: [JSONValue]] = [:]) -> Bool {
         isSatisfied(byValue: .object(attributes), savedGroups: savedGroups)
     }

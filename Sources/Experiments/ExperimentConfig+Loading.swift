@@ -11,7 +11,9 @@ extension ExperimentConfig {
 
     /// This configuration wrapped as validated, or a ``ConfigError`` listing every problem.
     ///
-    /// - Parameter source: The name used to prefix problems, e.g. a file path.
+    /// - Parameters:
+    ///   - catalog: The host's registered variants, which every variant the configuration names must be.
+    ///   - source: The name used to prefix problems, e.g. a file path.
     public func validated(against catalog: VariantCatalog, source: String = "experiments.json") throws(ConfigError) -> ValidatedExperimentConfig {
         let issues = validate(against: catalog)
         guard issues.isEmpty else { throw ConfigError(file: source, issues: issues) }
@@ -21,9 +23,12 @@ extension ExperimentConfig {
     /// Decodes and validates configuration JSON, reporting every structural and semantic problem at once.
     ///
     /// Both Switchyard's own format and a GrowthBook SDK payload (`{"features": {...}}`, see
-    /// ``GrowthBookPayloadDecoder``) are accepted, told apart by content.
+    /// `GrowthBookPayloadDecoder`) are accepted, told apart by content.
     ///
-    /// - Parameter source: The name used to prefix problems, e.g. the file path.
+    /// - Parameters:
+    ///   - data: The configuration document, JSON.
+    ///   - catalog: The host's registered variants, which every variant the configuration names must be.
+    ///   - source: The name used to prefix problems, e.g. the file path.
     public static func load(from data: Data, catalog: VariantCatalog, source: String = "experiments.json") throws(ConfigError) -> ValidatedExperimentConfig {
         let (decoded, decodingIssues) = try decodeDocument(data, source: source)
         var validator = ConfigValidator(
@@ -53,7 +58,9 @@ extension ExperimentConfig {
     /// Decodes configuration JSON without checking its variants against any registry, as a report
     /// reading logs needs it: every structural problem is reported, as `load` would.
     ///
-    /// - Parameter source: The name used to prefix problems, e.g. the file path.
+    /// - Parameters:
+    ///   - data: The configuration document, JSON.
+    ///   - source: The name used to prefix problems, e.g. the file path.
     public static func decode(from data: Data, source: String = "experiments.json") throws(ConfigError) -> ExperimentConfig {
         let (decoded, issues) = try decodeDocument(data, source: source)
         guard issues.isEmpty else { throw ConfigError(file: source, issues: issues) }

@@ -62,7 +62,9 @@ public struct ExperimentEvaluator: Sendable {
 
     /// Buckets `attributes` into a variation: the allocation-free hot path.
     ///
-    /// - Parameter savedGroups: Legacy saved groups for `$inGroup` / `$notInGroup` in the condition.
+    /// - Parameters:
+    ///   - attributes: The user's attributes, hashed and matched against the experiment's condition.
+    ///   - savedGroups: Legacy saved groups for `$inGroup` / `$notInGroup` in the condition.
     @inlinable
     public func assign(_ attributes: Attributes, savedGroups: [String: [JSONValue]] = [:]) -> VariationAssignment {
         if let excludesEveryone {
@@ -126,7 +128,9 @@ public struct ExperimentEvaluator: Sendable {
 
     /// Where `attributes` land in the experiment, with the names and hash details the `assign` command reports.
     ///
-    /// - Parameter savedGroups: Legacy saved groups for `$inGroup` / `$notInGroup` in the condition.
+    /// - Parameters:
+    ///   - attributes: The user's attributes, hashed and matched against the experiment's condition.
+    ///   - savedGroups: Legacy saved groups for `$inGroup` / `$notInGroup` in the condition.
     public func evaluate(_ attributes: Attributes, savedGroups: [String: [JSONValue]] = [:]) -> ExperimentEvaluation {
         let assignment = assign(attributes, savedGroups: savedGroups)
         let hashValue = assignment.exclusionReason == .missingHashAttribute || assignment.exclusionReason == .tooFewVariations

@@ -1,5 +1,5 @@
 /// A `$regex` pattern construct outside the ECMAScript subset Switchyard evaluates (see
-/// ``ECMAScriptRegexTranslator``), named with its position.
+/// `ECMAScriptRegexTranslator`), named with its position.
 struct RegexDialectIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// The construct as written, e.g. `\p` or `(?<=`.
     var construct: String
@@ -8,7 +8,8 @@ struct RegexDialectIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why it is refused.
     var explanation: String
 
-    /// `` `\p` at offset 3: Unicode property escapes are not in the supported subset … ``.
+    /// The construct in backticks, its offset and why, e.g. "`\p` at offset 3: Unicode property escapes are not in
+    /// the supported subset …".
     var description: String {
         "`\(construct)` at offset \(offset): \(explanation)"
     }

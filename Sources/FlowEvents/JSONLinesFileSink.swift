@@ -46,6 +46,8 @@ public final class JSONLinesFileSink: FlowEventSink {
     /// Opens (creating if needed) the file at `path` for appending.
     ///
     /// - Parameters:
+    ///   - path: the file to append to, created if missing.
+    ///   - durability: how hard `flush()` tries to make data survive a crash.
     ///   - bufferLimit: bytes buffered before an automatic flush; a flush always ends on a line.
     ///   - cacheRetention: whether written pages stay in the page cache.
     /// - Throws: `EventSinkError` naming the path and the system's reason when it cannot be opened.

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FlowEvents
 
 /// Writes a realistic event log: sessions of an onboarding flow, three experiments, typical properties.
@@ -74,24 +75,5 @@ enum BenchmarkLog {
         }
         try sink.flush()
         return bytes
-    }
-}
-
-/// A small deterministic random number generator, so every run benchmarks the same log.
-struct SplitMix64 {
-    private var state: UInt64
-
-    /// Creates a generator whose sequence is fixed by `seed`.
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next pseudo-random 64-bit number.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FlowEvents
 import Foundation
 

@@ -33,4 +33,16 @@ enum ConfigFixture {
     static func issues(experiment: String) -> [String] {
         issues(document(experiments: [experiment]))
     }
+
+    /// Experiment `k` of the `auth-flow` slot, between its two variants, with `fields` (JSON object
+    /// members such as `"coverage": 1.5`) added.
+    static func experiment(with fields: String = "") -> String {
+        #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"]"#
+            + (fields.isEmpty ? "" : ", " + fields) + "}"
+    }
+
+    /// The problems of a configuration whose single experiment is `experiment(with: fields)`.
+    static func issues(experimentWith fields: String) -> [String] {
+        issues(experiment: experiment(with: fields))
+    }
 }

@@ -24,7 +24,7 @@ struct ConfigValidationTests {
 
     @Test("omitted experiment fields take GrowthBook's defaults, with hash version 2 and the key as seed")
     func defaults() throws {
-        let text = ConfigFixture.document(experiments: [#"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"]}"#])
+        let text = ConfigFixture.document(experiments: [ConfigFixture.experiment()])
         let experiment = try #require(try ExperimentConfig.load(from: Data(text.utf8), catalog: TestResources.sampleCatalog).config.experiments.first)
         #expect(experiment.weights == nil)
         #expect(experiment.coverage == 1)
@@ -43,9 +43,7 @@ struct ConfigValidationTests {
 
     @Test("a value of the wrong type names its path, the expected type and what was found")
     func wrongType() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "coverage": "full"}
-        """)
+        let issues = ConfigFixture.issues(experimentWith: #""coverage": "full""#)
         #expect(issues == [#"experiments[0].coverage: expected a number, found string "full""#])
     }
 
@@ -57,9 +55,7 @@ struct ConfigValidationTests {
 
     @Test("a misspelt field is reported as unknown")
     func unknownField() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weight": [0.5, 0.5]}
-        """)
+        let issues = ConfigFixture.issues(experimentWith: #""weight": [0.5, 0.5]"#)
         #expect(issues.count == 1)
         #expect(issues.first?.hasPrefix("experiments[0].weight: unknown field (expected one of: key, slot,") == true)
     }
@@ -102,47 +98,47 @@ struct ConfigValidationTests {
 
     @Test("weights must sum to 1 within 1e-6, stricter than GrowthBook's runtime fallback")
     func weightsSum() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [0.5, 0.495]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""weights": [0.5, 0.495]"#)
         #expect(issues == ["experiments[0].weights: weights sum to 0.995, expected 1"])
-        let nearlyOne = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [0.3333333, 0.6666667]}"#)
+        let nearlyOne = ConfigFixture.issues(experimentWith: #""weights": [0.3333333, 0.6666667]"#)
         #expect(nearlyOne.isEmpty)
     }
 
     @Test("there must be one weight per variation")
     func weightsCount() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [0.25, 0.25, 0.5]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""weights": [0.25, 0.25, 0.5]"#)
         #expect(issues == ["experiments[0].weights: 3 weights for 2 variations"])
     }
 
     @Test("negative weights are rejected")
     func negativeWeight() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "weights": [1.2, -0.2]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""weights": [1.2, -0.2]"#)
         #expect(issues == ["experiments[0].weights[1]: weight -0.2 is negative"])
     }
 
     @Test("coverage outside 0...1 is rejected")
     func coverageRange() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "coverage": 1.5}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""coverage": 1.5"#)
         #expect(issues == ["experiments[0].coverage: coverage 1.5 is outside 0...1"])
     }
 
     @Test("only hash versions 1 and 2 exist")
     func hashVersion() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "hashVersion": 3}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""hashVersion": 3"#)
         #expect(issues == ["experiments[0].hashVersion: hashVersion 3 is not supported (expected 1 or 2)"])
     }
 
     @Test("a forced variation index must exist")
     func forceRange() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "force": 2}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""force": 2"#)
         #expect(issues == ["experiments[0].force: force 2 is out of range for 2 variations (expected 0...1)"])
     }
 
     @Test("a namespace range must satisfy 0 <= start < end <= 1")
     func namespaceRange() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "namespace": ["onboarding", 0.6, 0.4]}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""namespace": ["onboarding", 0.6, 0.4]"#)
         #expect(issues == ["experiments[0].namespace: range [0.6, 0.4) is invalid (expected 0 <= start < end <= 1)"])
-        let malformed = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "namespace": ["onboarding", 0.6]}"#)
+        let malformed = ConfigFixture.issues(experimentWith: #""namespace": ["onboarding", 0.6]"#)
         #expect(malformed == ["experiments[0].namespace: expected [id, start, end] (a string and two numbers), found an array"])
     }
 
@@ -179,9 +175,8 @@ struct ConfigValidationTests {
 
     @Test("a condition with an unknown operator is rejected at the operator's path")
     func unknownOperator() {
-        let issues = ConfigFixture.issues(experiment: """
-        {"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"],
-         "condition": {"country": {"$inn": ["US"]}, "$or": [{"age": {"$gt": 18}}, {"age": {"$gtt": 65}}]}}
+        let issues = ConfigFixture.issues(experimentWith: """
+         "condition": {"country": {"$inn": ["US"]}, "$or": [{"age": {"$gt": 18}}, {"age": {"$gtt": 65}}]}
         """)
         #expect(issues == [
             #"experiments[0].condition.country.$inn: unknown operator "$inn""#,
@@ -193,13 +188,13 @@ struct ConfigValidationTests {
 
     @Test("a condition that is not an object is rejected")
     func conditionNotObject() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "condition": "tablet"}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""condition": "tablet""#)
         #expect(issues == [#"experiments[0].condition: expected a condition object, found string "tablet""#])
     }
 
     @Test("an unknown status is rejected")
     func unknownStatus() {
-        let issues = ConfigFixture.issues(experiment: #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "status": "running"}"#)
+        let issues = ConfigFixture.issues(experimentWith: #""status": "running""#)
         #expect(issues == [#"experiments[0].status: unknown status "running" (expected "active" or "paused")"#])
     }
 
@@ -249,7 +244,7 @@ struct ConfigValidationTests {
     @Test("loading a file names the file in every issue")
     func loadingFromFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("experiments-\(UUID().uuidString).json")
-        try Data(ConfigFixture.document(experiments: [#"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "coverage": -1}"#]).utf8).write(to: url)
+        try Data(ConfigFixture.document(experiments: [ConfigFixture.experiment(with: #""coverage": -1"#)]).utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(throws: ConfigError.self) {
             try ExperimentConfig.load(contentsOf: url, catalog: TestResources.sampleCatalog)

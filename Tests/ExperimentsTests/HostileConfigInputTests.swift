@@ -33,7 +33,7 @@ struct HostileConfigInputTests {
     @Test("a condition nested 100,000 levels deep is one located error too")
     func deepCondition() {
         let condition = String(repeating: #"{"$not": "#, count: 100_000) + "{}" + String(repeating: "}", count: 100_000)
-        let experiment = #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "condition": \#(condition)}"#
+        let experiment = ConfigFixture.experiment(with: #""condition": \#(condition)"#)
         let issues = Self.issues(Self.document(experiment: experiment))
         #expect(issues.count == 1)
         #expect(issues.first?.line != nil)
@@ -47,7 +47,7 @@ struct HostileConfigInputTests {
         (#""weights": [1e999999, 0]"#, "experiments[0].weights"),
     ])
     func hugeNumbers(field: String, path: String) {
-        let experiment = #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], \#(field)}"#
+        let experiment = ConfigFixture.experiment(with: field)
         let issues = Self.issues(Self.document(experiment: experiment)).map(\.description)
         #expect(!issues.isEmpty)
         #expect(issues.allSatisfy { $0.hasPrefix(path) }, "\(issues)")
@@ -55,7 +55,7 @@ struct HostileConfigInputTests {
 
     @Test("-0 is zero: a force of -0 picks the first variation")
     func negativeZero() {
-        let experiment = #"{"key": "k", "slot": "auth-flow", "variations": ["signup-before-profile", "signup-after-profile"], "force": -0, "coverage": -0.0}"#
+        let experiment = ConfigFixture.experiment(with: #""force": -0, "coverage": -0.0"#)
         #expect(Self.issues(Self.document(experiment: experiment)).isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FlowEvents
 import FlowReports
 import Testing
@@ -28,7 +29,7 @@ struct ExperimentEventFilterTests {
 
     /// Users exposed to two experiments (some to two variants), doing every kind of event, some outside the window.
     static var log: [FlowEvent] {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         var script = EventScript()
         let screens = ["welcome", "signup", "profile", "home"]
         let actions = ["start", "finish", "save", "next"]

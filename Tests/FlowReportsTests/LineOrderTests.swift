@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FlowEvents
 import FlowReports
 import Testing
@@ -28,7 +29,7 @@ struct LineOrderTests {
     /// first screen, the account's creation and the home screen. Some go back, fail, abandon, are exposed
     /// twice or to both variants, or take longer than the window.
     static var log: [FlowEvent] {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         var script = EventScript()
         for index in 0..<300 {
             let user = "u\(index)"
@@ -87,7 +88,7 @@ struct LineOrderTests {
     }
 
     static func orders(of log: [FlowEvent]) -> [String: [[FlowEvent]]] {
-        var random = SplitMix(seed: 99)
+        var random = SplitMix64(seed: 99)
         var shuffled = log
         for index in shuffled.indices.reversed() where index > 0 {
             shuffled.swapAt(index, random.next(below: index + 1))

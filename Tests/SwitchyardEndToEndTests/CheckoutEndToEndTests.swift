@@ -66,7 +66,11 @@ struct CheckoutEndToEndTests {
     func variantsListsBothApps() throws {
         let result = try CLI().run(["variants"])
         #expect(result.status == 0, "\(result.standardError)")
-        let rows = result.standardOutput.split(separator: "\n").map {
+        var lines = result.standardOutput.split(separator: "\n")
+        try #require(lines.count > 1)
+        let rule = lines.remove(at: 1)
+        #expect(rule.allSatisfy { $0 == "-" || $0 == " " }, "a rule under the header")
+        let rows = lines.map {
             $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ")
         }
         #expect(rows == [

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ struct OutOfOrderLogTests {
         let cli = try CLI()
         #expect(try cli.run(Repository.simulate(users: 1500, events: "log.jsonl")).status == 0)
         let lines = try #require(cli.contents(of: "log.jsonl")).split(separator: "\n", omittingEmptySubsequences: true)
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         try (lines.shuffled(using: &generator).joined(separator: "\n") + "\n").write(toFile: cli.path("shuffled.jsonl"), atomically: true, encoding: .utf8)
         try (lines.reversed().joined(separator: "\n") + "\n").write(toFile: cli.path("reversed.jsonl"), atomically: true, encoding: .utf8)
         for part in 0..<3 {
@@ -35,18 +36,5 @@ struct OutOfOrderLogTests {
             #expect(experimentsSection(reordered) == expected, "\(files)")
             #expect(reordered.contains("arrived out of time order"), "\(files)")
         }
-    }
-}
-
-/// A deterministic generator (SplitMix64), so the shuffled log is the same in every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

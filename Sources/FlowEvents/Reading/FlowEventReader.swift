@@ -83,8 +83,10 @@ public struct FlowEventReader: Sendable {
     /// until the read ends, so call this from a thread that may block, not from code that
     /// must not wait (such as an actor's executor).
     ///
-    /// - Parameter workers: decoding threads, clamped to `1...maximumWorkers`; 2 uses both
-    ///   cores of a 2-core machine while the calling thread mostly waits.
+    /// - Parameters:
+    ///   - workers: decoding threads, clamped to `1...maximumWorkers`; 2 uses both
+    ///     cores of a 2-core machine while the calling thread mostly waits.
+    ///   - body: called with each batch of events, in file order, on the calling thread.
     /// - Returns: what was read and what was skipped, equal to what `read(_:)` returns.
     /// - Throws: as `read(_:)`; work in flight is finished before the error is rethrown.
     public func readParallel(workers: Int = 2, _ body: ([FlowEvent]) throws -> Void) throws -> ReadSummary {

@@ -12,6 +12,7 @@ public enum ReportBuilder {
     /// Builds the `report` of everything `accumulator` consumed.
     ///
     /// - Parameters:
+    ///   - accumulator: what was read from the logs.
     ///   - inputs: the input files, as they should be named in the report.
     ///   - diagnostics: notes from reading the inputs (malformed lines and the like), shown first.
     /// - Throws: ``ReportError`` when `--experiment` or `--control` name something the logs do not contain.

@@ -3,7 +3,7 @@
 /// Per experiment: the verdict, a sample-ratio warning when flagged, the goal comparison table, a forest plot of
 /// each treatment's difference from control with its confidence interval, a funnel chart per arm, and the funnel
 /// and per-screen tables. Every user-supplied string (variants, screens, keys, file names, reasons, notes) is
-/// escaped with ``HTMLText`` wherever it appears, SVG text and attributes included.
+/// escaped with `HTMLText` wherever it appears, SVG text and attributes included.
 public struct HTMLRenderer: ReportRenderer {
     /// Creates a renderer.
     public init() {}

@@ -1,6 +1,6 @@
 /// Renders a report as GitHub-flavoured Markdown: headings, the verdict, and GitHub tables.
 ///
-/// Every user-supplied string is escaped with ``MarkdownText``.
+/// Every user-supplied string is escaped with `MarkdownText`.
 public struct MarkdownRenderer: ReportRenderer {
     /// Creates a renderer.
     public init() {}

@@ -2,7 +2,7 @@
 ///
 /// Built on integer arithmetic rather than `String(format:)` or formatters, so the output never depends on the
 /// locale or the platform. Non-finite values are written `NaN`, `inf` and `-inf` rather than trapping.
-enum ReportNumberFormat {
+package enum ReportNumberFormat {
     /// `value` rounded half away from zero to `places` decimals (0...9), e.g. `fixed(2.345, places: 1)` is `2.3`.
     static func fixed(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-inf" : "inf") }
@@ -67,8 +67,8 @@ enum ReportNumberFormat {
         return text
     }
 
-    /// A count with thousands separators, e.g. 1234567 → `1,234,567`.
-    static func count(_ value: Int) -> String {
+    /// A count with thousands separators, e.g. 1234567 → `1,234,567`; the CLI's summaries use it too.
+    package static func count(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = ""
         for (offset, digit) in digits.enumerated() {

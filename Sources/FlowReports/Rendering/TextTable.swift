@@ -1,5 +1,5 @@
-/// Columns of text padded to a common width, for the terminal table.
-struct TextTable {
+/// Columns of text padded to a common width, for the terminal table and the CLI's listings.
+package struct TextTable {
     /// How a column's cells line up.
     enum Alignment {
         case left
@@ -56,5 +56,17 @@ struct TextTable {
         var line = cells.joined(separator: "  ")
         while line.hasSuffix(" ") { line.removeLast() }
         return line
+    }
+}
+
+extension TextTable {
+    /// Left-aligned columns under a rule, without colours: the CLI's listings (`variants`, `assign`).
+    ///
+    /// - Parameter rows: the header row first, then one row per line.
+    package static func render(_ rows: [[String]]) -> String {
+        guard let headers = rows.first else { return "" }
+        var table = TextTable(headers: headers, alignments: headers.map { _ in .left })
+        table.rows = rows.dropFirst().map { row in row.map { Cell($0) } }
+        return table.lines(colors: false).joined(separator: "\n")
     }
 }

@@ -8,7 +8,7 @@ package enum BetaFunction {
     /// log B(a, b) = log Γ(a) + log Γ(b) − log Γ(a + b), matching `scipy.special.betaln` for a, b > 0.
     ///
     /// For large arguments the three log-gammas cancel catastrophically, so, as R's `lbeta` does, the Stirling
-    /// terms are combined analytically and only the small Stirling remainders (``stirlingRemainder(_:)``) are added.
+    /// terms are combined analytically and only the small Stirling remainders (`stirlingRemainder(_:)`) are added.
     package static func logBeta(_ a: Double, _ b: Double) -> Double {
         let small = min(a, b)
         let large = max(a, b)

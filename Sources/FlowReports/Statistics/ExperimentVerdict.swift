@@ -54,10 +54,10 @@ enum ExperimentVerdict {
         let details = "\(signed) pp, \(interval), \(pValue)"
         if let plannedEffect, let planned = plannedUsersPerArm(comparison, effect: plannedEffect, alpha: alpha, power: power) {
             let current = min(comparison.controlCounts.users, comparison.treatmentCounts.users)
-            let goal = "\(StatisticsFormatting.groupedCount(planned)) users per arm planned to detect "
+            let goal = "\(ReportNumberFormat.count(planned)) users per arm planned to detect "
                 + "\(StatisticsFormatting.percentagePoints(plannedEffect)) pp"
             if current < planned {
-                return "keep running to the planned sample size: \(StatisticsFormatting.groupedCount(current)) of \(goal) "
+                return "keep running to the planned sample size: \(ReportNumberFormat.count(current)) of \(goal) "
                     + "(\(name) vs \(control): \(details))"
             }
             return "no winner at the planned sample size (\(goal)): keep control (\(name) vs \(control): \(details))"
@@ -84,7 +84,7 @@ enum ExperimentVerdict {
     }
 
     private static func sampleRatioMismatch(_ check: SampleRatioCheck, alpha: Double) -> String {
-        let observed = check.observed.map(StatisticsFormatting.groupedCount).joined(separator: " / ")
+        let observed = check.observed.map(ReportNumberFormat.count).joined(separator: " / ")
         let weightTotal = check.expectedWeights.reduce(0, +)
         let split = check.expectedWeights
             .map { StatisticsFormatting.percentage(weightTotal > 0 ? $0 / weightTotal * 100 : 0) }

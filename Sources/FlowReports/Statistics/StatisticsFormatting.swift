@@ -51,25 +51,14 @@ enum StatisticsFormatting {
 
     /// A count rounded to three significant digits with thousands separators, e.g. 12_437 → "12,400".
     static func approximateCount(_ count: Int) -> String {
-        guard count >= 1000 else { return groupedCount(count) }
+        guard count >= 1000 else { return ReportNumberFormat.count(count) }
         var unit = 1
         while count / unit >= 1000 { unit *= 10 }
         let (halfUp, overflow) = count.addingReportingOverflow(unit / 2)
-        guard !overflow else { return groupedCount(count) }
+        guard !overflow else { return ReportNumberFormat.count(count) }
         let rounded = halfUp / unit
         let (scaled, scaledOverflow) = rounded.multipliedReportingOverflow(by: unit)
-        return groupedCount(scaledOverflow ? count : scaled)
-    }
-
-    /// A count with thousands separators, e.g. 1234567 → "1,234,567".
-    static func groupedCount(_ count: Int) -> String {
-        let digits = String(count.magnitude)
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return count < 0 ? "-" + grouped : grouped
+        return ReportNumberFormat.count(scaledOverflow ? count : scaled)
     }
 
     /// A signed value with two decimals, e.g. 0.123 → "+0.12", −1.5 → "-1.50".

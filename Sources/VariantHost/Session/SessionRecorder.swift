@@ -21,12 +21,25 @@ public final class SessionRecorder {
     private let experimentsByVariant: [(variant: String, experiment: String)]
     /// The attribution of events no variant emitted.
     private let unattributed: Attribution
-    // Read for every event, never in overlapping accesses.
-    @exclusivity(unchecked) private var visibleScreen: String?
-    /// The attribution of every origin seen so far, found by linear search: a session has a handful.
-    @exclusivity(unchecked) private var attributionsByOrigin: [Attribution] = []
     /// The first error the sink reported; recording stops after it.
-    @exclusivity(unchecked) public private(set) var failure: EventSinkError?
+    public var failure: EventSinkError? { state.failure }
+    // What the recorder keeps track of as the session goes, read and changed for every event by its
+    // own methods only, each access ending before any call out (to the sink or a closure adding
+    // properties). Checking that at run time costs more than the accesses, so release builds do not;
+    // debug builds, which run the whole test suite, check every access.
+    #if DEBUG
+    private var state = RecordingState()
+    #else
+    @exclusivity(unchecked) private var state = RecordingState()
+    #endif
+
+    private struct RecordingState {
+        /// The screen the user sees, which mutations are logged with.
+        var visibleScreen: String?
+        /// The attribution of every origin seen so far, found by linear search: a session has a handful.
+        var attributionsByOrigin: [Attribution] = []
+        var failure: EventSinkError?
+    }
     /// The event budget of a simulated session, which this recorder counts against.
     var budget: SessionEventBudget?
 
@@ -100,7 +113,7 @@ public final class SessionRecorder {
         let attribution = attribution(ofOrigin: signal.origin)
         switch signal.kind {
         case .screenShown(let screen):
-            visibleScreen = screen
+            state.visibleScreen = screen
             record(type: .screenShown, attribution: attribution, screen: screen)
         case .action(let screen, let action):
             record(type: .action, attribution: attribution, screen: screen, action: action)
@@ -120,12 +133,12 @@ public final class SessionRecorder {
                 properties.add("reason", reason.rawValue)
             }
         case .mutation(let operation, .succeeded):
-            record(type: .mutation, attribution: attribution, screen: visibleScreen) { properties in
+            record(type: .mutation, attribution: attribution, screen: state.visibleScreen) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "succeeded")
             }
         case .mutation(let operation, .failed(let reason)):
-            record(type: .mutation, attribution: attribution, screen: visibleScreen) { properties in
+            record(type: .mutation, attribution: attribution, screen: state.visibleScreen) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "failed")
                 properties.add("reason", reason)
@@ -145,21 +158,21 @@ public final class SessionRecorder {
 
     /// Writes out what the sink buffered; remembers a failure instead of throwing.
     public func flush() {
-        guard failure == nil else { return }
+        guard state.failure == nil else { return }
         do {
             try sink.flush()
         } catch {
-            failure = error
+            state.failure = error
         }
     }
 
     /// The attribution of events emitted by coordinators labelled `origin`: that variant, and
     /// the experiment that chose it.
     private func attribution(ofOrigin origin: String?) -> Attribution {
-        for known in attributionsByOrigin where known.variant == origin { return known }
+        for known in state.attributionsByOrigin where known.variant == origin { return known }
         let experiment = origin.flatMap { variant in experimentsByVariant.last { $0.variant == variant }?.experiment }
         let attribution = Attribution(experiment: experiment, variant: origin, writer: lineWriter)
-        attributionsByOrigin.append(attribution)
+        state.attributionsByOrigin.append(attribution)
         return attribution
     }
 
@@ -187,7 +200,7 @@ public final class SessionRecorder {
         action: String? = nil,
         properties: (inout EventProperties) -> Void = { _ in }
     ) {
-        guard failure == nil else { return }
+        guard state.failure == nil else { return }
         budget?.recorded += 1
         let time = clock.now()
         if let lineSink {
@@ -209,7 +222,7 @@ public final class SessionRecorder {
         do {
             try sink.record(event)
         } catch {
-            failure = error
+            state.failure = error
         }
     }
 }

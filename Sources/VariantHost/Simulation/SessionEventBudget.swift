@@ -5,9 +5,9 @@ final class SessionEventBudget {
     /// Events after which the user leaves at its next turn.
     let limit: Int
     /// Events the session has logged.
-    @exclusivity(unchecked) var recorded = 0
+    var recorded = 0
     /// Whether the user left because the budget was spent; the session's `flow_abandoned` then says so.
-    @exclusivity(unchecked) var stoppedTheSession = false
+    var stoppedTheSession = false
 
     /// Creates a budget of `limit` events.
     init(limit: Int) {

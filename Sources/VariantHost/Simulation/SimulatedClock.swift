@@ -3,8 +3,7 @@ import FlowEvents
 /// A clock that only moves when told to, so simulated sessions take no real time and their
 /// timestamps depend on nothing but the seed.
 public final class SimulatedClock: EventClock {
-    // Read for every event and moved on every turn, never in overlapping accesses.
-    @exclusivity(unchecked) private var milliseconds: Int64
+    private var milliseconds: Int64
 
     /// Creates a clock reading `start`.
     public init(start: EventTimestamp) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Experiments
+import FlowReports
 import Foundation
 import VariantHost
 import VariantKit

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowReports
 import VariantHost
 import VariantKit
 

@@ -1,5 +1,7 @@
+import BenchmarkSupport
 import Experiments
 import FlowEvents
+import FlowReports
 import Foundation
 import VariantHost
 
@@ -107,7 +109,7 @@ struct SimulationFigures {
     var summary: String {
         let users = tally.usersDone
         let completedShare = users > 0 ? Double(tally.completed) / Double(users) * 100 : 0
-        let peak = PeakMemory.residentMiB().map { String(format: ", peak memory %.0f MiB", $0) } ?? ""
+        let peak = PeakMemory.peakResidentMiB().map { String(format: ", peak memory %.0f MiB", $0) } ?? ""
         return """
             Simulated \(users.grouped) users in \(String(format: "%.2f", seconds)) s with \(jobs) job\(jobs == 1 ? "" : "s"): \
             \(Int(Double(users) / max(seconds, 1e-9)).grouped) sessions/s, \(Int(Double(tally.events) / max(seconds, 1e-9)).grouped) events/s\(peak)
@@ -136,13 +138,5 @@ extension Duration {
 
 extension Int {
     /// The number with thousands separators, independent of locale: `1,234,567`.
-    var grouped: String {
-        let digits = String(magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return self < 0 ? "-" + result : result
-    }
+    var grouped: String { ReportNumberFormat.count(self) }
 }

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Testing
 @testable import FlowEvents
 
@@ -14,7 +15,7 @@ struct CanonicalTimestampParserTests {
         let caches = ScannerCaches()
         defer { withExtendedLifetime(caches) {} }
         let parser = caches.timestamps
-        var random = SeededRandomGenerator(seed: 17)
+        var random = SplitMix64(seed: 17)
         for _ in 0..<20_000 {
             let millis = Int64.random(in: -62_167_219_200_000...253_402_300_799_999, using: &random)
             let text = EventTimestamp(millisecondsSince1970: millis).description
@@ -29,7 +30,7 @@ struct CanonicalTimestampParserTests {
         let caches = ScannerCaches()
         defer { withExtendedLifetime(caches) {} }
         let parser = caches.timestamps
-        var random = SeededRandomGenerator(seed: 23)
+        var random = SplitMix64(seed: 23)
         let replacements = Array("0123456789-:.TZ x".utf8)
         for _ in 0..<20_000 {
             var bytes = Array(EventTimestamp(millisecondsSince1970: Int64.random(in: 0...4_000_000_000_000, using: &random)).description.utf8)

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FlowEvents
 
 /// Generated events with awkward contents (quotes, backslashes, control characters, non-ASCII
@@ -13,11 +14,11 @@ enum EventCorpus {
 
     /// `count` events built from `seed`.
     static func events(count: Int, seed: UInt64) -> [FlowEvent] {
-        var random = SeededRandomGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in event(using: &random) }
     }
 
-    private static func text(using random: inout SeededRandomGenerator) -> String {
+    private static func text(using random: inout SplitMix64) -> String {
         (0..<Int.random(in: 1...3, using: &random)).map { _ in
             Int.random(in: 0..<40, using: &random) == 0
                 ? escapedFragments.randomElement(using: &random)!
@@ -25,11 +26,11 @@ enum EventCorpus {
         }.joined()
     }
 
-    private static func optionalText(using random: inout SeededRandomGenerator) -> String? {
+    private static func optionalText(using random: inout SplitMix64) -> String? {
         Bool.random(using: &random) ? text(using: &random) : nil
     }
 
-    private static func event(using random: inout SeededRandomGenerator) -> FlowEvent {
+    private static func event(using random: inout SplitMix64) -> FlowEvent {
         var properties: [String: String] = [:]
         for _ in 0..<Int.random(in: 0...3, using: &random) {
             properties[text(using: &random)] = text(using: &random)

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Testing
 @testable import FlowEvents
 
@@ -5,7 +6,7 @@ import Testing
 struct MutatedLineTests {
     @Test("random byte damage to canonical lines: the scanner accepts a line only as the full parser reads it")
     func scannerAgreesWithParserOnDamagedLines() {
-        var random = SeededRandomGenerator(seed: 31)
+        var random = SplitMix64(seed: 31)
         let replacements: [UInt8] = Array(#"{}[]":,\ 0123456789abcnlru-"#.utf8) + [0x00, 0x0A, 0x7F, 0x80, 0xC3, 0xE2, 0xFF]
         let decoder = EventLineDecoder()
         var accepted = 0

@@ -1,12 +1,13 @@
+import BenchmarkSupport
 import FlowEvents
 
 /// Writes events the way other tools might: keys shuffled, whitespace between tokens, `\u`
 /// escapes (surrogate pairs for astral characters), null fields omitted, unknown keys added.
 struct NoncanonicalLineWriter {
-    private var random: SeededRandomGenerator
+    private var random: SplitMix64
 
     init(seed: UInt64) {
-        random = SeededRandomGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     /// One JSON line for `event`, without the newline.

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Testing
 @testable import FlowEvents
@@ -8,7 +9,7 @@ struct ParallelReadTests {
     /// blank lines spread through it, so chunk boundaries fall everywhere.
     func writeMixedLog(in directory: TemporaryDirectory, name: String, events: Int, seed: UInt64) throws -> String {
         var writer = NoncanonicalLineWriter(seed: seed)
-        var random = SeededRandomGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var text = ""
         for (index, event) in EventCorpus.events(count: events, seed: seed).enumerated() {
             switch Int.random(in: 0..<200, using: &random) {

@@ -117,6 +117,6 @@ struct VerdictTests {
         #expect(StatisticsFormatting.approximateCount(9_996) == "10,000")
         #expect(StatisticsFormatting.approximateCount(1_234_567) == "1,230,000")
         #expect(!StatisticsFormatting.approximateCount(Int.max).isEmpty)
-        #expect(StatisticsFormatting.groupedCount(-1_234) == "-1,234")
+        #expect(ReportNumberFormat.count(-1_234) == "-1,234")
     }
 }
