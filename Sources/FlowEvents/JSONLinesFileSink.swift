@@ -11,6 +11,10 @@ import Darwin
 /// process's append. A crash loses at most what was buffered since the last flush, and can
 /// leave at most one partial last line, which `FlowEventReader` skips and counts; a sink opened
 /// on a file so cut short starts with a line break, so the partial line never swallows the next.
+///
+/// A file that ends mid-line may also be another writer's append caught in progress. Every
+/// append holds a shared `flock` on the file, and a sink decides that the last line was cut
+/// short, and ends it, only under an exclusive one, when no append can be in progress.
 public final class JSONLinesFileSink: FlowEventSink {
     /// How hard `flush()` tries to make data survive a crash.
     public enum Durability: Sendable {
@@ -40,8 +44,10 @@ public final class JSONLinesFileSink: FlowEventSink {
     private let bufferLimit: Int
     private var descriptor: Int32
     private var buffer: [UInt8] = []
-    /// The file's size when it was opened with its last line cut short, until that line is ended.
-    private var cutLineEnd: off_t?
+    /// A descriptor for reading the file's last byte, open while the file may end in a line cut short:
+    /// it ended mid-line when the sink opened it, and whether that line is cut short or another writer's
+    /// append in progress is decided before the first append.
+    private var cutLineReader: Int32?
 
     /// Opens (creating if needed) the file at `path` for appending.
     ///
@@ -72,14 +78,22 @@ public final class JSONLinesFileSink: FlowEventSink {
         }
         descriptor = fd
         buffer.reserveCapacity(self.bufferLimit + 4096)
-        if status.st_size > 0, !Self.endsInNewline(path: path, size: status.st_size) {
-            cutLineEnd = status.st_size
+        if status.st_size > 0 {
+            let reader = open(path, O_RDONLY | O_CLOEXEC)
+            if reader >= 0 {
+                if Self.endsInNewline(reader, size: status.st_size) {
+                    close(reader)
+                } else {
+                    cutLineReader = reader
+                }
+            }
         }
     }
 
     deinit {
         try? flush()
         close(descriptor)
+        if let cutLineReader { close(cutLineReader) }
     }
 
     /// Records `event`, or throws without writing anything when it is larger than ``FlowEventLimits`` allow.
@@ -106,8 +120,7 @@ public final class JSONLinesFileSink: FlowEventSink {
     /// - Throws: `EventSinkError`, writing none of the bytes, when a line is longer than the reader reads.
     public func write(encodedLines: some Collection<UInt8>) throws(EventSinkError) {
         try checkLineLengths(encodedLines)
-        endCutLine()
-        if buffer.isEmpty, let failure = encodedLines.withContiguousStorageIfAvailable({ writeAll(UnsafeRawBufferPointer($0)) }) {
+        if buffer.isEmpty, let failure = encodedLines.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
             if let failure {
                 buffer.append(contentsOf: encodedLines.dropFirst(failure.written))
                 throw failure.error
@@ -122,8 +135,7 @@ public final class JSONLinesFileSink: FlowEventSink {
 
     public func flush() throws(EventSinkError) {
         guard !buffer.isEmpty else { return }
-        endCutLine()
-        if let failure = buffer.withUnsafeBytes({ writeAll($0) }) {
+        if let failure = buffer.withUnsafeBytes({ append($0) }) {
             buffer.removeFirst(failure.written)
             throw failure.error
         }
@@ -149,6 +161,24 @@ public final class JSONLinesFileSink: FlowEventSink {
     private struct PartialWrite {
         var error: EventSinkError
         var written: Int
+    }
+
+    /// Appends `bytes` to the file holding its lock: shared, or exclusive while a line the file was opened with
+    /// may need ending first. Returns what went wrong, if anything.
+    private func append(_ bytes: UnsafeRawBufferPointer) -> PartialWrite? {
+        let locked = Self.lock(descriptor, cutLineReader == nil ? LOCK_SH : LOCK_EX)
+        defer { if locked { _ = flock(descriptor, LOCK_UN) } }
+        endCutLine()
+        return writeAll(bytes)
+    }
+
+    /// Takes `operation` (`LOCK_SH` or `LOCK_EX`) on the file, waiting for it; false when the file system
+    /// has no locks, in which case appends go ahead unlocked as they would on their own.
+    private static func lock(_ descriptor: Int32, _ operation: Int32) -> Bool {
+        while flock(descriptor, operation) != 0 {
+            if errno != EINTR { return false }
+        }
+        return true
     }
 
     /// Writes all of `bytes`, retrying interrupted writes; returns what went wrong, if anything.
@@ -189,22 +219,22 @@ public final class JSONLinesFileSink: FlowEventSink {
     private static let dropBehindStride: off_t = 8 << 20
 
     /// Ends the last line the file was opened with, when it was cut short (a crash, a full disk), so that it does
-    /// not swallow the first line appended after it. If the file grew since, the line was another writer's append
-    /// in progress, not a cut one, and is left alone.
+    /// not swallow the first line appended after it. Called under the exclusive lock, when no other writer's
+    /// append is in progress: a file that still ends mid-line holds a line no one is finishing. One that now
+    /// ends in a newline had another writer's append in progress when the sink opened it, and is left alone.
     private func endCutLine() {
-        guard let size = cutLineEnd else { return }
-        cutLineEnd = nil
+        guard let reader = cutLineReader else { return }
+        cutLineReader = nil
+        defer { close(reader) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size == size else { return }
+        guard fstat(descriptor, &status) == 0, status.st_size > 0, !Self.endsInNewline(reader, size: status.st_size) else { return }
         var newline = UInt8(ascii: "\n")
         _ = systemWrite(descriptor, &newline, 1)
     }
 
-    /// Whether the last of the `size` bytes of the file at `path` is a newline; true when it cannot be read.
-    private static func endsInNewline(path: String, size: off_t) -> Bool {
-        let reader = open(path, O_RDONLY | O_CLOEXEC)
-        guard reader >= 0 else { return true }
-        defer { close(reader) }
+    /// Whether the last of the `size` bytes of the file open for reading as `reader` is a newline; true when it
+    /// cannot be read.
+    private static func endsInNewline(_ reader: Int32, size: off_t) -> Bool {
         var last: UInt8 = 0
         return pread(reader, &last, 1, size - 1) != 1 || last == UInt8(ascii: "\n")
     }

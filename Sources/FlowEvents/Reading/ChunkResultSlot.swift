@@ -86,7 +86,7 @@ final class ChunkResultSlot: Sendable {
         var events: [FlowEvent] = []
         events.reserveCapacity(bytes.count / 160)
         bytes.withUnsafeBufferPointer { chunk in
-            let decoder = EventLineDecoder()
+            let decoder = EventLineDecoder(forBytes: chunk.count)
             if let filter {
                 LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
                     if filter($0) { events.append($0) }

@@ -5,10 +5,13 @@
 ///
 /// Package-visible so that the fuzz harnesses (Tests/Fuzz) can drive both readings of a line.
 package struct EventLineDecoder {
-    private let caches = ScannerCaches()
+    private let caches: ScannerCaches
 
-    /// Creates a decoder with empty caches.
-    package init() {}
+    /// Creates a decoder with empty caches, sized for lines of about `byteCount` bytes in all (any
+    /// number of lines can be decoded; the size only bounds what is worth caching).
+    package init(forBytes byteCount: Int = .max) {
+        caches = ScannerCaches(forBytes: byteCount)
+    }
 
     /// What `line` (without its newline) holds; a trailing carriage return is ignored.
     func outcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {

@@ -53,10 +53,13 @@ public struct FlowEventReader: Sendable {
         for path in paths {
             let reader = try FileChunkReader(path: path, capacity: Self.sequentialBlockSize)
             var fileSummary = ReadSummary()
-            let decoder = EventLineDecoder()
+            // Made for the first chunk, which is a whole block unless the file is smaller.
+            var fileDecoder: EventLineDecoder?
             while let chunk = try reader.nextChunk() {
                 switch chunk {
                 case .lines(let bytes):
+                    let decoder = fileDecoder ?? EventLineDecoder(forBytes: bytes.count)
+                    fileDecoder = decoder
                     try LineChunkParser.parse(
                         bytes, decoder: decoder, path: path, linesBefore: fileSummary.lineCount,
                         summary: &fileSummary, emit: body

@@ -20,8 +20,14 @@ enum GzipStreamCheck {
         // 15 + 16: a gzip wrapper, the largest window.
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .other }
         defer { inflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: 1 << 16)
-        return bytes.withUnsafeBufferPointer { input -> Ending in
+        // Where inflated bytes go, never read: uninitialised, so that no run pays for clearing it.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 14) { output in
+            ending(of: bytes, stream: &stream, output: output)
+        }
+    }
+
+    private static func ending(of bytes: [UInt8], stream: inout z_stream, output: UnsafeMutableBufferPointer<UInt8>) -> Ending {
+        bytes.withUnsafeBufferPointer { input -> Ending in
             guard let base = input.baseAddress else { return .other }
             var offset = 0
             while true {
@@ -29,11 +35,9 @@ enum GzipStreamCheck {
                 stream.avail_in = UInt32(input.count - offset)
                 var status: Int32 = Z_OK
                 repeat {
-                    status = output.withUnsafeMutableBufferPointer { buffer in
-                        stream.next_out = buffer.baseAddress
-                        stream.avail_out = UInt32(buffer.count)
-                        return inflate(&stream, Z_NO_FLUSH)
-                    }
+                    stream.next_out = output.baseAddress
+                    stream.avail_out = UInt32(output.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
                 } while status == Z_OK
                 offset = input.count - Int(stream.avail_in)
                 switch status {

@@ -1,11 +1,13 @@
 import FlowEvents
 import FlowReports
+import Synchronization
 
 /// Fuzzes `report` end to end over generated multi-file logs: the input is a program that writes events (and
 /// raw junk lines) into three logs, the third gzip-compressed. The report is built as the `report` command
 /// builds it (parallel read, events filtered on the decoding threads) and as the plainest path would (every
 /// event read in order, every one consumed), each reading the logs' beginning again when events arrived out
 /// of order; the two must be the same report, or the same error, and every format must render it.
+
 public enum ReportFuzzHarness: FuzzHarness {
     public static let name = "report"
 
@@ -32,39 +34,69 @@ public enum ReportFuzzHarness: FuzzHarness {
             let summary = try EventLogReport.readInOrder(paths, into: &accumulator)
             return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
         }
-        guard asTheCommandDoes == plainly else {
+        guard asTheCommandDoes.isSame(as: plainly) else {
             return .invariantViolated("the command's path gave \(asTheCommandDoes), the plain path \(plainly)")
         }
         switch asTheCommandDoes {
-        case .report(let rendered):
-            return .accepted("\(rendered.count) bytes of JSON report")
+        case .report(let report):
+            guard isFirstRendering(of: report) else { return .accepted("a report rendered before") }
+            for format in ReportFormat.allCases where format != .json {
+                _ = format.renderer(colors: true).render(report)
+            }
+            return .accepted("\(ReportFormat.json.renderer().render(report).utf8.count) bytes of JSON report")
         case .failed(let message):
             return .rejected(message)
         }
     }
+
+    /// The hash values of the reports this process rendered lately. Rendering depends on nothing but the report, so
+    /// rendering one equal to a report rendered before cannot find anything new, and rendering every format is the
+    /// largest part of a run; a mutation that changes nothing a report shows (a junk line, an event no experiment
+    /// counts) would otherwise pay for it again. Forgotten every 65,536 reports, to bound memory.
+    private static let renderedReports = Mutex<Set<Int>>([])
+
+    /// Whether `report` is rendered for the first time (as far as this process remembers), recording that it is.
+    private static func isFirstRendering(of report: Report) -> Bool {
+        renderedReports.withLock { rendered in
+            if rendered.count >= 1 << 16 { rendered.removeAll(keepingCapacity: true) }
+            return rendered.insert(report.hashValue).inserted
+        }
+    }
 }
 
-/// A report in every format, or the error that prevented it.
-enum ReportResult: Equatable, CustomStringConvertible {
-    /// The JSON rendering, after every other format rendered too.
-    case report(String)
+/// A report, or the error that prevented it.
+enum ReportResult: CustomStringConvertible {
+    case report(Report)
     case failed(String)
 
     init(_ build: () throws -> Report) {
         do {
-            let report = try build()
-            for format in ReportFormat.allCases where format != .json {
-                _ = format.renderer(colors: true).render(report)
-            }
-            self = .report(ReportFormat.json.renderer().render(report))
+            self = .report(try build())
         } catch {
             self = .failed("\(error)")
         }
     }
 
+    /// Whether `other` is the same report, or the same error. Reports are compared as values and, when a
+    /// statistic that is not a number makes them unequal as values, as their JSON.
+    func isSame(as other: ReportResult) -> Bool {
+        switch (self, other) {
+        case (.report(let report), .report(let otherReport)):
+            report == otherReport || Self.json(report) == Self.json(otherReport)
+        case (.failed(let message), .failed(let otherMessage)):
+            message == otherMessage
+        default:
+            false
+        }
+    }
+
+    private static func json(_ report: Report) -> String {
+        ReportFormat.json.renderer().render(report)
+    }
+
     var description: String {
         switch self {
-        case .report(let json): "a report of \(json.utf8.count) bytes of JSON"
+        case .report(let report): "a report of \(Self.json(report).utf8.count) bytes of JSON"
         case .failed(let message): "error: \(message)"
         }
     }
