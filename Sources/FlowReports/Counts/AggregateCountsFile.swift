@@ -48,11 +48,11 @@ public struct AggregateCountsFile: Sendable {
     private mutating func readJSON(_ text: String, path: String) throws(AggregateCountsError) {
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "[" {
-            guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any] else {
-                throw AggregateCountsError(location: path, problem: "not a JSON array of objects")
+            guard let array = try? JSONDecoder().decode([JSONCountValue.Object].self, from: Data(text.utf8)) else {
+                throw AggregateCountsError(location: path, problem: "not a JSON array of objects with string and number values")
             }
-            for (index, element) in array.enumerated() {
-                try appendJSON(element, location: "\(path): element \(index + 1)")
+            for (index, object) in array.enumerated() {
+                try appendJSON(object.fields, location: "\(path): element \(index + 1)")
             }
             return
         }
@@ -61,25 +61,21 @@ public struct AggregateCountsFile: Sendable {
             line += 1
             guard rawLine.contains(where: { !$0.isWhitespace }) else { continue }
             let location = "\(path):\(line)"
-            guard let object = try? JSONSerialization.jsonObject(with: Data(rawLine.utf8)) else {
-                throw AggregateCountsError(location: location, problem: "not a JSON object")
+            guard let object = try? JSONDecoder().decode(JSONCountValue.Object.self, from: Data(rawLine.utf8)) else {
+                throw AggregateCountsError(location: location, problem: "not a JSON object with string and number values")
             }
-            try appendJSON(object, location: location)
+            try appendJSON(object.fields, location: location)
         }
     }
 
-    private mutating func appendJSON(_ element: Any, location: String) throws(AggregateCountsError) {
-        guard let object = element as? [String: Any] else {
-            throw AggregateCountsError(location: location, problem: "not a JSON object")
-        }
+    private mutating func appendJSON(_ object: [String: JSONCountValue], location: String) throws(AggregateCountsError) {
         _ = try Self.columnIndices(Array(object.keys), location: location)
         try append(location: location) { column in
             switch object[AggregateRow.columns[column]] {
-            case let text as String: .text(text)
-            case is Bool: .other("a boolean")
-            case let number as NSNumber: .text("\(number)")
-            case is NSNull: .other("null")
-            default: .other("an array or object")
+            case let .text(text): .text(text)
+            case let .number(number): .text(number)
+            case let .other(kind): .other(kind)
+            case nil: .other("nothing")
             }
         }
     }
@@ -121,8 +117,11 @@ public struct AggregateCountsFile: Sendable {
             }
         }
         func number(_ column: Int, allowsNegative: Bool) throws(AggregateCountsError) -> Int64 {
-            let value = try text(column)
             let name = AggregateRow.columns[column]
+            guard case let .text(value) = field(column) else {
+                let kind = if case let .other(kind) = field(column) { kind } else { "something else" }
+                throw AggregateCountsError(location: location, problem: "column \(name): expected a whole number, got \(kind)")
+            }
             guard let number = Int64(value) else {
                 throw AggregateCountsError(location: location, problem: "column \(name): expected a whole number, got \"\(value)\"")
             }
