@@ -8,7 +8,7 @@ Writes into OUT_DIR:
   a step whose name and screen are `it's "done"; DROP TABLE x`, and steps that events of one millisecond
   can complete in more than one way;
 - ordered.jsonl: the simulated log followed by crafted users (below), in time order per user;
-- shuffled.jsonl: the same lines shuffled with a fixed seed.
+- shuffled.jsonl: the same lines shuffled with a fixed seed, and a partial last line.
 
 Crafted users: exposed to two variants (multi-variant), exposed without a variant (an incomplete exposure),
 events of one millisecond that complete steps only when matched by the steps each event matches (logged in
@@ -109,7 +109,8 @@ def main():
         handle.write("\n".join(lines) + "\n")
     random.Random(arguments.seed).shuffle(lines)
     with open(os.path.join(arguments.out, "shuffled.jsonl"), "w", encoding="utf-8") as handle:
-        handle.write("\n".join(lines) + "\n")
+        # A run killed mid-write leaves a partial last line: every reader skips it.
+        handle.write("\n".join(lines) + "\n" + lines[0][: len(lines[0]) // 2])
 
 
 if __name__ == "__main__":

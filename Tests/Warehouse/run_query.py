@@ -33,7 +33,7 @@ def run_duckdb(query, output, fmt, table_from):
             "CREATE TABLE events AS SELECT * FROM read_json(?, format = 'newline_delimited', columns = {"
             "'schema': 'INTEGER', 'time': 'TIMESTAMPTZ', 'session': 'VARCHAR', 'user': 'VARCHAR', "
             "'experiment': 'VARCHAR', 'variant': 'VARCHAR', 'type': 'VARCHAR', 'screen': 'VARCHAR', "
-            "'action': 'VARCHAR', 'properties': 'MAP(VARCHAR, VARCHAR)'})", [table_from])
+            "'action': 'VARCHAR', 'properties': 'MAP(VARCHAR, VARCHAR)'}, ignore_errors = true)", [table_from])
     start = time.perf_counter()
     options = "FORMAT csv, HEADER" if fmt == "csv" else "FORMAT json"
     body = query.strip().rstrip(";")
@@ -61,7 +61,7 @@ def run_clickhouse(query, output, fmt, table_from):
             escaped = table_from.replace("\\", "\\\\").replace("'", "\\'")
             connection.query(
                 f"INSERT INTO events SELECT * FROM file('{escaped}', 'JSONEachRow') "
-                "SETTINGS date_time_input_format = 'best_effort'")
+                "SETTINGS date_time_input_format = 'best_effort', input_format_allow_errors_ratio = 1")
         start = time.perf_counter()
         result = connection.query(query, fmt_name)
         elapsed = time.perf_counter() - start

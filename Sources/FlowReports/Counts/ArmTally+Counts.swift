@@ -13,9 +13,11 @@ extension ArmTally {
         self.backNavigationsByScreen = backNavigationsByScreen
         self.failuresByScreen = failuresByScreen
         metricValues[.timeToComplete] = Self.expanded(goalReaches).map { Double($0) / 1000 }
-        for (metric, counts) in usersByMetricValue {
+        // Every user has a count of back navigations and of failed mutations, 0 for those no row names (even
+        // when no user of the arm has any, and no row names the arm at all).
+        for metric in [GuardrailMetric.backNavigations, .failedMutations] {
+            var counts = usersByMetricValue[metric] ?? [:]
             let withValue = counts.values.reduce(0, +)
-            var counts = counts
             counts[0, default: 0] += max(0, users - withValue)
             metricValues[metric] = Self.expanded(counts).map { Double($0) }
         }

@@ -66,7 +66,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     /// Settings appended to the query.
     var querySettings: String? {
         switch self {
-        case .clickhouse: "SETTINGS join_use_nulls = 1, prefer_column_name_to_alias = 1"
+        // Malformed lines (a run killed mid-write leaves one) are skipped, as the other engines and `report` do.
+        case .clickhouse: "SETTINGS join_use_nulls = 1, prefer_column_name_to_alias = 1, input_format_allow_errors_ratio = 1"
         case .duckdb, .spark: nil
         }
     }
