@@ -21,9 +21,10 @@ if [ "$#" -lt 2 ] || [ "$#" -gt 3 ]; then
     echo "usage: $0 SWITCHYARD_BINARY EVENTS.jsonl [CONFIG.json]" >&2
     exit 2
 fi
-switchyard=$1
+switchyard=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 events=$2
 config=${3:-Configuration/onboarding/experiments.json}
+config=$(cd "$(dirname "$config")" && pwd)/$(basename "$config")
 here=$(cd "$(dirname "$0")" && pwd)
 runner="$here/../Warehouse/run_query.py"
 python=${PYTHON:-python3}
