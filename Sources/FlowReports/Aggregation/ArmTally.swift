@@ -27,10 +27,15 @@ struct ArmTally: Sendable, Hashable {
         for user in users {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets)
         }
+        // Sorted, so that means and variances add the values in one order whatever order the users came in.
+        for metric in metricValues.keys {
+            metricValues[metric]?.sort()
+        }
     }
 
     /// The screens shown to `users` in their windows, ordered by the median (nearest rank) of the users' first
-    /// showings, measured from each user's anchor; ties by name. Depends on no event or user order.
+    /// showings, measured from each user's anchor; ties by name in UTF-8 byte order, as SQL engines compare.
+    /// Depends on no event or user order.
     static func discoveredScreens(of users: [UserFunnelProgress]) -> [String] {
         var offsetsByScreen: [String: [Int64]] = [:]
         for user in users {
@@ -42,7 +47,9 @@ struct ArmTally: Sendable, Hashable {
             (screen: screen, median: NearestRankQuantile.value(50, ofSorted: offsets.sorted()) ?? 0)
         }
         return medians
-            .sorted { $0.median != $1.median ? $0.median < $1.median : $0.screen < $1.screen }
+            .sorted { lhs, rhs in
+                lhs.median != rhs.median ? lhs.median < rhs.median : lhs.screen.utf8.lexicographicallyPrecedes(rhs.screen.utf8)
+            }
             .map(\.screen)
     }
 

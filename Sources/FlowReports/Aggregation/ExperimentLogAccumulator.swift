@@ -4,9 +4,9 @@ public import FlowEvents
 /// the lines arrive in.
 ///
 /// A user's variant for an experiment is the variant of their first `exposure` event naming that experiment;
-/// `assignment` events are never exposures. Each user's events are counted in the user's time order, ties
-/// kept in log order except that exposures come first within a millisecond (docs/Statistics.md states the
-/// rules). Users whose events arrive in that order are counted as they arrive: memory grows with distinct
+/// `assignment` events are never exposures. Each user's events are counted in the user's time order, with
+/// exposures first within a millisecond and the other events of a millisecond simultaneous (docs/Statistics.md
+/// states the rules). Users whose events arrive in that order are counted as they arrive: memory grows with distinct
 /// users (times the experiments they are exposed to), not with events.
 ///
 /// Once a user's events arrive out of order, the accumulator keeps every event from then on, and the user is

@@ -2,7 +2,7 @@ import FlowEvents
 
 /// How far one user got through a funnel, updated one event at a time; see ``FunnelDefinition`` for the rules.
 ///
-/// Events must be handed over in the user's time order (``UserEventOrder``). Memory is bounded by the number
+/// Events must be handed over in the user's time order (docs/Statistics.md, "Counting rules"). Memory is bounded by the number
 /// of steps, distinct screens, failure reasons and the events of one millisecond, never by the user's events.
 struct UserFunnelProgress: Sendable {
     /// The moment the user's window opens: their exposure or first session start.
@@ -23,9 +23,13 @@ struct UserFunnelProgress: Sendable {
     private(set) var failuresByScreen: [String: [String: Int]] = [:]
     /// The offset of the millisecond the last step-matching event fell in.
     private var instantOffset: Int64 = -1
-    /// Events of that millisecond that match a later step than the next one, in arrival order: one of them may
-    /// complete a step that another event of the same millisecond unlocks. None of them matches the next step.
-    private var waitingAtInstant: [FlowEvent] = []
+    /// How many steps were reached before that millisecond.
+    private var stepsBeforeInstant = 0
+    /// The step signatures (``StepSignature``) of that millisecond's events that match a step from
+    /// `stepsBeforeInstant` on, kept sorted: the steps reached in the millisecond depend on this set only.
+    private var signaturesAtInstant: [StepSignature] = []
+    /// The offset of the `session_started` that gave ``segment``.
+    private var segmentOffset: Int64 = 0
 
     /// The screen name counted for back and error events that name no screen.
     static let unknownScreen = "(none)"
@@ -50,10 +54,15 @@ struct UserFunnelProgress: Sendable {
         _ event: FlowEvent, steps: [FunnelStep], goal: EventMatcher, windowMilliseconds: Int64, segmentKey: String? = nil
     ) {
         guard isInWindow(event, windowMilliseconds: windowMilliseconds) else { return }
-        if let segmentKey, segment == nil, event.type == .sessionStarted {
-            segment = event.properties[segmentKey]
-        }
         let offset = event.time.millisecondsSince1970 - anchor.millisecondsSince1970
+        if let segmentKey, event.type == .sessionStarted, let value = event.properties[segmentKey] {
+            // The earliest session start carrying the property; of one millisecond, the smallest value in
+            // UTF-8 byte order, so that no line order changes it.
+            if segment == nil || offset == segmentOffset && value.utf8.lexicographicallyPrecedes(segment?.utf8 ?? "".utf8) {
+                segment = value
+                segmentOffset = offset
+            }
+        }
         if steps.isEmpty {
             if event.type == .screenShown, let screen = event.screen, firstShownOffsets[screen] == nil {
                 firstShownOffsets[screen] = offset
@@ -77,31 +86,21 @@ struct UserFunnelProgress: Sendable {
     }
 
     /// The ordered-funnel rule: the next step is completed by an event matching it at or after the moment the
-    /// previous step was reached. Events of one millisecond are simultaneous: an event that arrived before the
-    /// step it matches was unlocked (by another event of that millisecond) still completes it.
+    /// previous step was reached. Events of one millisecond are simultaneous: which steps they complete depends
+    /// on the set of their step signatures only, never on the order they arrived in (``StepSignature``).
     private mutating func matchSteps(_ event: FlowEvent, at offset: Int64, steps: [FunnelStep]) {
-        let next = stepOffsets.count
-        guard next < steps.count else { return }
         if offset != instantOffset {
             instantOffset = offset
-            if !waitingAtInstant.isEmpty { waitingAtInstant.removeAll(keepingCapacity: true) }
+            stepsBeforeInstant = stepOffsets.count
+            signaturesAtInstant.removeAll(keepingCapacity: true)
         }
-        guard steps[next].matcher.matches(event) else {
-            if steps[(next + 1)...].contains(where: { $0.matcher.matches(event) }) {
-                waitingAtInstant.append(event)
-            }
-            return
-        }
-        stepOffsets.append(offset)
-        // The step just reached may unlock the next one for an event of this millisecond that is waiting.
-        while stepOffsets.count < steps.count, !waitingAtInstant.isEmpty,
-              let used = waitingAtInstant.firstIndex(where: { steps[stepOffsets.count].matcher.matches($0) }) {
-            waitingAtInstant.remove(at: used)
-            stepOffsets.append(offset)
-        }
-        // Waiting events that match no step from the next on can never be used.
-        guard !waitingAtInstant.isEmpty else { return }
-        waitingAtInstant.removeAll { waiting in !steps[stepOffsets.count...].contains { $0.matcher.matches(waiting) } }
+        guard stepsBeforeInstant < steps.count else { return }
+        let signature = StepSignature(event, steps: steps, from: stepsBeforeInstant)
+        guard !signature.isEmpty else { return }
+        signaturesAtInstant.insert(signature, at: signaturesAtInstant.firstIndex { signature < $0 } ?? signaturesAtInstant.endIndex)
+        let reached = StepSignature.stepsReached(from: stepsBeforeInstant, of: steps.count, using: signaturesAtInstant)
+        stepOffsets.removeSubrange(stepsBeforeInstant...)
+        stepOffsets.append(contentsOf: repeatElement(offset, count: reached))
     }
 
     /// The offsets at which `screens` (discovered steps, in order) were reached: each screen's first showing

@@ -111,10 +111,20 @@ public enum ReportBuilder {
     private static func experimentReport(
         key: String, accumulator: ExperimentLogAccumulator, notes: inout [String]
     ) throws(ReportError) -> ExperimentReport {
-        let options = accumulator.options
+        try experimentReport(
+            key: key, aggregates: accumulator.exposures(of: key)?.aggregates, options: accumulator.options,
+            exposedKeys: accumulator.exposedExperimentKeys, notes: &notes
+        )
+    }
+
+    /// The report of experiment `key` from its aggregates, nil when nobody was exposed to it.
+    static func experimentReport(
+        key: String, aggregates: ExperimentAggregates?, options: ReportOptions, exposedKeys: Set<String>,
+        notes: inout [String]
+    ) throws(ReportError) -> ExperimentReport {
         let configuration = options.experiments[key]
-        let exposures = accumulator.exposures(of: key)
-        let funnel = exposures?.funnel ?? options.funnel(for: key)
+        let exposures = aggregates
+        let funnel = options.funnel(for: key)
         var variants: [String] = []
         var seen: Set<String> = []
         for variant in (configuration?.variations ?? []) + (exposures?.variantsInExposureOrder ?? [])
@@ -122,14 +132,14 @@ public enum ReportBuilder {
             variants.append(variant)
         }
         guard let defaultControl = variants.first else {
-            throw .unknownExperiment(key, known: accumulator.exposedExperimentKeys.sorted())
+            throw .unknownExperiment(key, known: exposedKeys.sorted())
         }
         let control = options.control ?? defaultControl
         guard seen.contains(control) else {
             throw .unknownControl(control, experiment: key, arms: variants)
         }
         let ordered = [control] + variants.filter { $0 != control }
-        let tallies = exposures?.tallies() ?? [:]
+        let tallies = exposures?.tallies ?? [:]
         // A variant the configuration does not list is shown, but neither compared nor in the sample-ratio check.
         let listed = configuration.map { Set($0.variations) }.flatMap { $0.isEmpty ? nil : $0 }
         let isAnalyzed = { (variant: String) in listed?.contains(variant) ?? true || variant == control }
@@ -159,7 +169,7 @@ public enum ReportBuilder {
         report.notes = experimentNotes
         if let segmentBy = options.segmentBy, let exposures {
             addSegments(
-                to: &report, by: segmentBy, counts: exposures.segmentCounts(), variants: analyzed, weights: weights,
+                to: &report, by: segmentBy, counts: exposures.segmentCounts, variants: analyzed, weights: weights,
                 settings: settings(of: options, for: configuration)
             )
         }

@@ -9,12 +9,13 @@ public import FlowEvents
 /// - Only events at or after the anchor and at most `conversionWindowSeconds` after it count (both ends
 ///   inclusive): for steps, for the goal, and for back-navigation and error counts.
 /// - Each user's events are taken in the user's time order: by timestamp; within one millisecond exposures
-///   first, then in log order. However the lines of the log(s) arrive, the counts are the same.
+///   first, the others simultaneous. However the lines of the log(s) arrive, the counts are the same, and an
+///   SQL engine (``AggregateQuery``) counts them too.
 /// - Steps are ordered: step *i* is reached by the first event matching it that occurs at or after the time
 ///   step *i − 1* was reached (the anchor for the first step), and one event completes at most one step.
 ///   Events of one millisecond are simultaneous: one that matches step *i* completes it once step *i − 1* is
-///   reached in that millisecond, whichever of the two arrived first. Matching earliest-first is optimal for
-///   ordered funnels, so no later choice could reach more steps.
+///   reached in that millisecond, whichever of the two arrived first; of several, the step takes the one that
+///   matches the fewest later steps (docs/Statistics.md), never the first line.
 /// - Every step's conversion rate is over all users of the arm; the step-to-step rate is over the users who
 ///   reached the previous step (all users for the first step); drop-off is the users lost from the previous step.
 /// - The goal is reached when any event matching `goal` occurs within the window, whether or not the steps

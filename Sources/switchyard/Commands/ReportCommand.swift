@@ -14,21 +14,41 @@ struct ReportCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("JSON Lines event logs.", valueName: "events"))
-    var events: [String]
+    var events: [String] = []
+
+    @Option(help: ArgumentHelp(
+        "Build the report from the aggregates `switchyard sql` counted in an engine (CSV or JSON) instead of event logs.",
+        valueName: "file"
+    ))
+    var counts: String?
 
     @OptionGroup var options: ReportOptionGroup
 
+    func validate() throws {
+        if counts != nil, !events.isEmpty {
+            throw ValidationError("give either event logs or --counts, not both")
+        }
+        if counts == nil, events.isEmpty {
+            throw ValidationError("Missing expected argument '<events> ...' (or --counts FILE)")
+        }
+    }
+
     func run() throws {
-        try EventLogInputs.check(events)
         let (configurations, source) = try ReportConfigurations.load(configPath: options.config)
-        var accumulator = ExperimentLogAccumulator(options: ReportOptions(
+        let reportOptions = ReportOptions(
             experiment: options.experiment,
             control: options.control,
             settings: options.settings,
             experiments: configurations,
             configurationSource: source,
             segmentBy: options.segmentBy
-        ))
+        )
+        if let counts {
+            try ReportOutput.write(try CountsReport.build(from: counts, options: reportOptions), options: options)
+            return
+        }
+        try EventLogInputs.check(events)
+        var accumulator = ExperimentLogAccumulator(options: reportOptions)
         let summary: ReadSummary
         do {
             summary = try EventLogReport.read(events, into: &accumulator, workers: 2)

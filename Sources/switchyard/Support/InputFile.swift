@@ -14,8 +14,9 @@ enum InputFile {
     /// - Parameters:
     ///   - option: the option that named the file, e.g. `--input`, for the error message.
     ///   - expected: what the file should be, e.g. `a text file of answers`, for the error message.
+    ///   - maximumSize: the largest file read, in bytes.
     /// - Throws: `CommandError` reading `cannot read OPTION PATH: REASON`.
-    static func text(at path: String, option: String, expected: String) throws -> String {
+    static func text(at path: String, option: String, expected: String, maximumSize: Int = maximumSize) throws -> String {
         func failure(_ reason: String) -> CommandError {
             CommandError("cannot read \(option) \(path): \(reason)")
         }

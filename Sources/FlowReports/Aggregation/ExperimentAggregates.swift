@@ -1,0 +1,22 @@
+/// What a report needs of one experiment's users, however it was counted: by reading the logs
+/// (``ExperimentExposures``) or by an SQL engine (``AggregateCounts``).
+struct ExperimentAggregates: Sendable {
+    /// The exposed variants, ordered by their earliest exposure, ties by name.
+    var variantsInExposureOrder: [String]
+    /// Users exposed to more than one variant, excluded from every count.
+    var multiVariantUsers: Int
+    /// The counts of every exposed variant.
+    var tallies: [String: ArmTally]
+    /// Users and goal conversions per segment value, then variant.
+    var segmentCounts: [String: [String: ArmCounts]]
+}
+
+extension ExperimentExposures {
+    /// The aggregates of the users counted so far.
+    var aggregates: ExperimentAggregates {
+        ExperimentAggregates(
+            variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: multiVariantUsers,
+            tallies: tallies(), segmentCounts: segmentCounts()
+        )
+    }
+}

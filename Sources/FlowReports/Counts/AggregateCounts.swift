@@ -1,0 +1,109 @@
+/// The aggregates of every experiment in a counts file, checked against the report's configuration.
+struct AggregateCounts: Sendable {
+    /// Each experiment's aggregates, by key.
+    private(set) var experiments: [String: ExperimentAggregates] = [:]
+    /// `exposure` events without experiment or variant.
+    private(set) var incompleteExposures = 0
+
+    /// Groups the rows of `file` by experiment and arm.
+    ///
+    /// - Throws: ``AggregateCountsError`` for a row naming a variant the configuration does not list, a step
+    ///   the funnel does not have, or a discovered step of a funnel with configured steps.
+    init(_ file: AggregateCountsFile, options: ReportOptions) throws(AggregateCountsError) {
+        var firstExposures: [String: [String: Int64]] = [:]
+        var multiVariantUsers: [String: Int] = [:]
+        var segments: [String: [String: [String: ArmCounts]]] = [:]
+        for (row, location) in zip(file.rows, file.locations) {
+            if row.measure == .incompleteExposures {
+                incompleteExposures += row.total
+                continue
+            }
+            if row.measure == .multiVariantUsers {
+                multiVariantUsers[row.experiment, default: 0] += row.total
+                continue
+            }
+            let configuration = options.experiments[row.experiment]
+            if let variations = configuration?.variations, !variations.isEmpty, !variations.contains(row.variant) {
+                throw AggregateCountsError(
+                    location: location,
+                    problem: "variant \"\(row.variant)\" of experiment \"\(row.experiment)\" is not in the configuration "
+                        + "(its variations: \(variations.joined(separator: ", "))); were the counts made with another config?"
+                )
+            }
+            let funnel = options.funnel(for: row.experiment)
+            switch row.measure {
+            case .step where !funnel.discoversScreens && (row.step < 1 || row.step > funnel.steps.count):
+                throw AggregateCountsError(
+                    location: location,
+                    problem: "step \(row.step) of experiment \"\(row.experiment)\", whose funnel has \(funnel.steps.count) steps"
+                )
+            case .discoveredStep where !funnel.discoversScreens:
+                throw AggregateCountsError(
+                    location: location,
+                    problem: "a discovered step for experiment \"\(row.experiment)\", whose funnel configures its steps"
+                )
+            case .firstExposure:
+                firstExposures[row.experiment, default: [:]][row.variant] = row.value
+            case .segmentUsers:
+                segments[row.experiment, default: [:]][row.name, default: [:]][row.variant, default: ArmCounts(users: 0, conversions: 0)]
+                    .users += row.total
+            case .segmentConversions:
+                segments[row.experiment, default: [:]][row.name, default: [:]][row.variant, default: ArmCounts(users: 0, conversions: 0)]
+                    .conversions += row.total
+            default:
+                break
+            }
+        }
+        var rowsByArm: [String: [String: [AggregateRow]]] = [:]
+        for row in file.rows where row.measure != .incompleteExposures && row.measure != .multiVariantUsers {
+            rowsByArm[row.experiment, default: [:]][row.variant, default: []].append(row)
+        }
+        for (key, exposures) in firstExposures {
+            let funnel = options.funnel(for: key)
+            var tallies: [String: ArmTally] = [:]
+            for variant in exposures.keys {
+                tallies[variant] = Self.tally(of: rowsByArm[key]?[variant] ?? [], funnel: funnel)
+            }
+            experiments[key] = ExperimentAggregates(
+                variantsInExposureOrder: exposures.keys.sorted { lhs, rhs in
+                    let (left, right) = (exposures[lhs] ?? 0, exposures[rhs] ?? 0)
+                    return left != right ? left < right : lhs < rhs
+                },
+                multiVariantUsers: multiVariantUsers[key] ?? 0,
+                tallies: tallies,
+                segmentCounts: segments[key] ?? [:]
+            )
+        }
+    }
+
+    /// The tally of one arm from its rows.
+    private static func tally(of rows: [AggregateRow], funnel: FunnelDefinition) -> ArmTally {
+        var users = 0
+        var discovered: [Int: String] = [:]
+        var stepReaches: [Int: [Int64: Int]] = [:]
+        var goalReaches: [Int64: Int] = [:]
+        var backs: [String: Int] = [:]
+        var failures: [String: [String: Int]] = [:]
+        var metrics: [GuardrailMetric: [Int64: Int]] = [:]
+        for row in rows {
+            switch row.measure {
+            case .users: users += row.total
+            case .goal: goalReaches[row.value, default: 0] += row.total
+            case .step: stepReaches[row.step, default: [:]][row.value, default: 0] += row.total
+            case .discoveredStep: discovered[row.step] = row.name
+            case .back: backs[row.name, default: 0] += row.total
+            case .failedMutation: failures[row.name, default: [:]][row.reason, default: 0] += row.total
+            case .userBackNavigations: metrics[.backNavigations, default: [:]][row.value, default: 0] += row.total
+            case .userFailedMutations: metrics[.failedMutations, default: [:]][row.value, default: 0] += row.total
+            case .incompleteExposures, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
+            }
+        }
+        let steps = funnel.discoversScreens
+            ? discovered.keys.sorted().compactMap { discovered[$0] }.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
+            : funnel.steps
+        return ArmTally(
+            users: users, steps: steps, stepReaches: stepReaches, goalReaches: goalReaches,
+            backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metrics
+        )
+    }
+}

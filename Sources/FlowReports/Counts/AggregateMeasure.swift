@@ -1,0 +1,30 @@
+/// What one row of the aggregate query's output counts (the `measure` column).
+public enum AggregateMeasure: String, Sendable, CaseIterable {
+    /// `exposure` events without experiment or variant, over the whole input: `total`.
+    case incompleteExposures = "incomplete_exposures"
+    /// Users of `experiment` exposed to more than one variant: `total`.
+    case multiVariantUsers = "multi_variant_users"
+    /// The earliest exposure to `variant`, multi-variant users' included: `value` (epoch milliseconds);
+    /// `total` is the users so exposed.
+    case firstExposure = "first_exposure"
+    /// Users of the arm, multi-variant users excluded: `total`.
+    case users
+    /// Users who reached the goal `value` milliseconds after their exposure: `total`.
+    case goal
+    /// Users who reached step `step` (from 1) `value` milliseconds after their exposure: `total`.
+    case step
+    /// A discovered step of the arm: its number `step` and its screen `name`.
+    case discoveredStep = "discovered_step"
+    /// Back navigations leaving screen `name`: `total`.
+    case back
+    /// Failed mutations on screen `name` for `reason`: `total`.
+    case failedMutation = "failed_mutation"
+    /// Users with `value` (more than 0) back navigations in their window: `total`.
+    case userBackNavigations = "user_back_navigations"
+    /// Users with `value` (more than 0) failed mutations in their window: `total`.
+    case userFailedMutations = "user_failed_mutations"
+    /// Users whose segment is `name`: `total`.
+    case segmentUsers = "segment_users"
+    /// Users whose segment is `name` who reached the goal: `total`.
+    case segmentConversions = "segment_conversions"
+}

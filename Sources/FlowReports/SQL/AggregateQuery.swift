@@ -1,0 +1,239 @@
+import FlowEvents
+
+/// The one SQL query that counts, from events in Switchyard's schema, every aggregate a `report` needs:
+/// per experiment and variant, the rows of ``AggregateRow`` (docs/Warehouses.md lists them).
+///
+/// The counting rules are the report's own (docs/Statistics.md, "Counting rules"): an engine that runs the
+/// query and hands its output to `report --counts` gets the report `report` gives on the same events.
+/// Experiments the configuration lists are counted with their funnels; any other exposed experiment with the
+/// defaults (discovered steps, goal `flow_completed`, a 14-day window). Every string of the configuration
+/// reaches the query as a literal escaped for the dialect.
+public struct AggregateQuery: Sendable {
+    /// The engine the query is written for.
+    public var dialect: SQLDialect
+    /// Where the events are.
+    public var source: EventSource
+    /// The configuration of each experiment; experiments without one use the defaults.
+    public var experiments: [String: ExperimentConfiguration]
+    /// Only this experiment is counted, when set.
+    public var experiment: String?
+    /// The `session_started` property to break results down by (`report --segment-by`), when set.
+    public var segmentBy: String?
+
+    /// Creates the query of `experiments` (or only `experiment`) over `source`.
+    public init(
+        dialect: SQLDialect, source: EventSource, experiments: [String: ExperimentConfiguration],
+        experiment: String? = nil, segmentBy: String? = nil
+    ) {
+        self.dialect = dialect
+        self.source = source
+        self.experiments = experiments
+        self.experiment = experiment
+        self.segmentBy = segmentBy
+    }
+
+    /// The query's text.
+    public var text: String {
+        var expressions = [
+            ("ev", source.events(in: dialect)),
+            ("xp", "SELECT ex AS e, va AS v, u, t FROM ev WHERE ty = 'exposure' AND ex IS NOT NULL AND va IS NOT NULL"
+                + (experiment.map { " AND ex = \(lit($0))" } ?? "")),
+            ("xu", "SELECT e, u, MIN(t) AS a, MIN(v) AS first_variant, COUNT(DISTINCT v) AS nv FROM xp GROUP BY e, u"),
+            ("au", "SELECT e, u, a, first_variant AS v FROM xu WHERE nv = 1"),
+            ("w", "SELECT au.e AS e, au.v AS v, au.u AS u, ev.t - au.a AS o, ev.ty AS ty, ev.sc AS sc, ev.ac AS ac, "
+                + "ev.pr AS pr FROM au JOIN ev ON ev.u = au.u WHERE ev.t >= au.a AND ev.t - au.a <= \(windowMilliseconds)"),
+            ("g", "SELECT e, v, u, MIN(o) AS o FROM w WHERE \(goalCondition) GROUP BY e, v, u"),
+        ]
+        var rows = [
+            row(measure: .incompleteExposures, experiment: "''", variant: "''", total: "COUNT(*)",
+                from: "ev WHERE ty = 'exposure' AND (ex IS NULL OR va IS NULL)"),
+            row(measure: .multiVariantUsers, variant: "''", total: "COUNT(*)", from: "xu WHERE nv > 1 GROUP BY e"),
+            row(measure: .firstExposure, value: "MIN(t)", total: "COUNT(DISTINCT u)", from: "xp GROUP BY e, v"),
+            row(measure: .users, total: "COUNT(*)", from: "au GROUP BY e, v"),
+            row(measure: .goal, value: "o", total: "COUNT(*)", from: "g GROUP BY e, v, o"),
+            row(measure: .back, name: "s", total: "COUNT(*)",
+                from: "(SELECT e, v, COALESCE(sc, '(none)') AS s FROM w WHERE ty = 'back') AS b GROUP BY e, v, s"),
+            row(measure: .failedMutation, name: "s", reason: "r", total: "COUNT(*)",
+                from: "(SELECT e, v, COALESCE(sc, '(none)') AS s, COALESCE(\(prop("reason")), '(unspecified)') AS r FROM w "
+                    + "WHERE ty = 'mutation' AND \(prop("outcome")) = 'failed') AS f GROUP BY e, v, s, r"),
+        ]
+        addConfiguredSteps(to: &expressions, rows: &rows)
+        addDiscoveredSteps(to: &expressions, rows: &rows)
+        addUserMetrics(to: &rows)
+        addSegments(to: &expressions, rows: &rows)
+        let with = expressions.map { "\($0.0) AS (\n  \($0.1)\n)" }.joined(separator: ",\n")
+        let columns = AggregateRow.columns.joined(separator: ", ")
+        return "WITH\n\(with)\nSELECT \(columns) FROM (\n  " + rows.joined(separator: "\n  UNION ALL\n  ")
+            + "\n) AS aggregates\nORDER BY \(columns)" + (dialect.querySettings.map { "\n" + $0 } ?? "") + "\n"
+    }
+
+    // MARK: Experiments and their funnels
+
+    /// The configured experiments the query counts, sorted.
+    private var configuredKeys: [String] {
+        experiments.keys.filter { experiment == nil || $0 == experiment }.sorted()
+    }
+
+    private func funnel(_ key: String) -> FunnelDefinition {
+        experiments[key]?.funnel ?? .screensInOrderSeen
+    }
+
+    /// Experiments with configured steps, and the others (configured without steps, or not configured).
+    private var keysWithSteps: [String] {
+        configuredKeys.filter { !funnel($0).steps.isEmpty }
+    }
+
+    /// Whether experiments that discover their steps can be counted: any but those with configured steps.
+    private var countsDiscoveredSteps: Bool {
+        guard let experiment else { return true }
+        return funnel(experiment).steps.isEmpty
+    }
+
+    /// `condition` for each configured experiment, and `otherwise` for every other one.
+    private func perExperiment(_ condition: (String) -> String, otherwise: String, column: String = "e") -> String {
+        let keys = configuredKeys
+        guard !keys.isEmpty else { return otherwise }
+        let branches = keys.map { "WHEN \(column) = \(lit($0)) THEN \(condition($0))" }.joined(separator: " ")
+        return "CASE \(branches) ELSE \(otherwise) END"
+    }
+
+    private var windowMilliseconds: String {
+        perExperiment({ "\(funnel($0).conversionWindowMilliseconds)" },
+                      otherwise: "\(FunnelDefinition.screensInOrderSeen.conversionWindowMilliseconds)", column: "au.e")
+    }
+
+    private var goalCondition: String {
+        "(" + perExperiment({ "(CASE WHEN \(matches(funnel($0).goal)) THEN 1 ELSE 0 END)" },
+                            otherwise: "(CASE WHEN \(matches(FunnelDefinition.screensInOrderSeen.goal)) THEN 1 ELSE 0 END)")
+            + ") = 1"
+    }
+
+    /// The condition that an event of `w` matches `matcher`.
+    private func matches(_ matcher: EventMatcher) -> String {
+        var parts = ["ty = \(lit(matcher.type.rawValue))"]
+        if let screen = matcher.screen { parts.append("sc = \(lit(screen))") }
+        if let action = matcher.action { parts.append("ac = \(lit(action))") }
+        for key in matcher.properties.keys.sorted() {
+            parts.append("\(prop(key)) = \(lit(matcher.properties[key] ?? ""))")
+        }
+        return "(" + parts.joined(separator: " AND ") + ")"
+    }
+
+    // MARK: Steps
+
+    /// Configured steps: each step takes the user's first unused matching event at or after the previous one,
+    /// events of one millisecond ordered by their match flags, last step first (``StepSignature``).
+    private func addConfiguredSteps(to expressions: inout [(String, String)], rows: inout [String]) {
+        let keys = keysWithSteps
+        let stepCount = keys.map { funnel($0).steps.count }.max() ?? 0
+        guard stepCount > 0 else { return }
+        let steps = 1...stepCount
+        let flags = steps.map { step in
+            let condition = keys.compactMap { key -> String? in
+                let definition = funnel(key).steps
+                guard step <= definition.count else { return nil }
+                return "(e = \(lit(key)) AND \(matches(definition[step - 1].matcher)))"
+            }.joined(separator: " OR ")
+            return "CASE WHEN \(condition) THEN 1 ELSE 0 END AS m\(step)"
+        }
+        let keyList = keys.map(lit).joined(separator: ", ")
+        expressions.append(("sf", "SELECT e, v, u, o, \(flags.joined(separator: ", ")) FROM w WHERE e IN (\(keyList))"))
+        let flagNames = steps.map { "m\($0)" }
+        let order = (["o"] + flagNames.reversed()).joined(separator: ", ")
+        expressions.append(("sm", "SELECT e, v, u, o, \(flagNames.joined(separator: ", ")), "
+            + "ROW_NUMBER() OVER (PARTITION BY e, u ORDER BY \(order)) AS p FROM sf WHERE \(flagNames.joined(separator: " + ")) > 0"))
+        expressions.append(("s1", "SELECT e, v, u, MIN(o) AS o, MIN(p) AS p1 FROM sm WHERE m1 = 1 GROUP BY e, v, u"))
+        for step in steps.dropFirst() {
+            let previous = (1..<step).map { "s\(step - 1).p\($0)" }
+            let unused = previous.map { "sm.p <> \($0)" }.joined(separator: " AND ")
+            let carried = previous.enumerated().map { "\($0.element) AS p\($0.offset + 1)" }.joined(separator: ", ")
+            expressions.append(("s\(step)", "SELECT sm.e AS e, sm.v AS v, sm.u AS u, MIN(sm.o) AS o, \(carried), MIN(sm.p) AS p\(step) "
+                + "FROM sm JOIN s\(step - 1) ON sm.e = s\(step - 1).e AND sm.u = s\(step - 1).u "
+                + "WHERE sm.m\(step) = 1 AND sm.o >= s\(step - 1).o AND \(unused) "
+                + "GROUP BY sm.e, sm.v, sm.u, \(previous.joined(separator: ", "))"))
+        }
+        for step in steps {
+            rows.append(row(measure: .step, step: "\(step)", value: "o", total: "COUNT(*)", from: "s\(step) GROUP BY e, v, o"))
+        }
+    }
+
+    /// Discovered steps: each arm's screens ordered by the median (nearest rank) of its users' first showings,
+    /// ties by name; a user reaches a step when every earlier one was reached no later.
+    private func addDiscoveredSteps(to expressions: inout [(String, String)], rows: inout [String]) {
+        guard countsDiscoveredSteps else { return }
+        let withSteps = keysWithSteps
+        let others = withSteps.isEmpty ? "" : " AND e NOT IN (\(withSteps.map(lit).joined(separator: ", ")))"
+        let running = "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW"
+        expressions += [
+            ("fs", "SELECT e, v, u, sc, MIN(o) AS o FROM w WHERE ty = 'screen_shown' AND sc IS NOT NULL\(others) GROUP BY e, v, u, sc"),
+            ("fr", "SELECT e, v, sc, o, ROW_NUMBER() OVER (PARTITION BY e, v, sc ORDER BY o) AS r, "
+                + "COUNT(*) OVER (PARTITION BY e, v, sc) AS n FROM fs"),
+            ("dm", "SELECT e, v, sc, o FROM fr WHERE r = \(dialect.integerDivision("n * 50 + 99", "100"))"),
+            ("ds", "SELECT e, v, sc, ROW_NUMBER() OVER (PARTITION BY e, v ORDER BY o, sc) AS step FROM dm"),
+            ("du", "SELECT fs.e AS e, fs.v AS v, fs.u AS u, ds.step AS step, fs.o AS o, "
+                + "ROW_NUMBER() OVER (PARTITION BY fs.e, fs.u ORDER BY ds.step) AS r, "
+                + "MAX(fs.o) OVER (PARTITION BY fs.e, fs.u ORDER BY ds.step \(running)) AS hi "
+                + "FROM fs JOIN ds ON fs.e = ds.e AND fs.v = ds.v AND fs.sc = ds.sc"),
+            ("dr", "SELECT e, v, u, step, o, r, SUM(CASE WHEN o < hi THEN 1 ELSE 0 END) "
+                + "OVER (PARTITION BY e, u ORDER BY step \(running)) AS late FROM du"),
+        ]
+        rows.append(row(measure: .discoveredStep, step: "step", name: "sc", total: "0", from: "ds"))
+        rows.append(row(measure: .step, step: "step", value: "o", total: "COUNT(*)",
+                        from: "dr WHERE r = step AND late = 0 GROUP BY e, v, step, o"))
+    }
+
+    // MARK: Metrics and segments
+
+    /// Per-user counts of back navigations and failed mutations, for the experiments that test them.
+    private func addUserMetrics(to rows: inout [String]) {
+        let metrics: [(GuardrailMetric, AggregateMeasure, String)] = [
+            (.backNavigations, .userBackNavigations, "ty = 'back'"),
+            (.failedMutations, .userFailedMutations, "ty = 'mutation' AND \(prop("outcome")) = 'failed'"),
+        ]
+        for (metric, measure, condition) in metrics {
+            let keys = configuredKeys.filter { key in
+                experiments[key].map { $0.guardrails.contains(metric) || $0.secondaryMetrics.contains(metric) } ?? false
+            }
+            guard !keys.isEmpty else { continue }
+            rows.append(row(measure: measure, value: "k", total: "COUNT(*)",
+                            from: "(SELECT e, v, u, COUNT(*) AS k FROM w WHERE \(condition) AND e IN (\(keys.map(lit).joined(separator: ", "))) "
+                                + "GROUP BY e, v, u) AS per_user GROUP BY e, v, k"))
+        }
+    }
+
+    /// Each user's segment: the property of their earliest session start in the window carrying it (of one
+    /// millisecond, the smallest value).
+    private func addSegments(to expressions: inout [(String, String)], rows: inout [String]) {
+        guard let segmentBy else { return }
+        expressions += [
+            ("ss", "SELECT e, u, o, \(prop(segmentBy)) AS s FROM w WHERE ty = 'session_started' AND \(prop(segmentBy)) IS NOT NULL"),
+            ("sx", "SELECT ss.e AS e, ss.u AS u, MIN(ss.s) AS s FROM ss JOIN (SELECT e, u, MIN(o) AS o FROM ss GROUP BY e, u) AS earliest "
+                + "ON ss.e = earliest.e AND ss.u = earliest.u AND ss.o = earliest.o GROUP BY ss.e, ss.u"),
+            ("su", "SELECT au.e AS e, au.v AS v, COALESCE(sx.s, '(unknown)') AS s, CASE WHEN g.u IS NULL THEN 0 ELSE 1 END AS c "
+                + "FROM au LEFT JOIN sx ON sx.e = au.e AND sx.u = au.u LEFT JOIN g ON g.e = au.e AND g.u = au.u"),
+        ]
+        rows.append(row(measure: .segmentUsers, name: "s", total: "COUNT(*)", from: "su GROUP BY e, v, s"))
+        rows.append(row(measure: .segmentConversions, name: "s", total: "SUM(c)", from: "su GROUP BY e, v, s"))
+    }
+
+    // MARK: Spelling
+
+    private func row(
+        measure: AggregateMeasure, experiment: String = "e", variant: String = "v", step: String = "0",
+        name: String = "''", reason: String = "''", value: String = "0", total: String, from: String
+    ) -> String {
+        let text = { (expression: String) in "CAST(COALESCE(\(expression), '') AS \(dialect.stringType))" }
+        let number = { (expression: String) in "CAST(\(expression) AS BIGINT)" }
+        return "SELECT \(text(experiment)) AS experiment, \(text(variant)) AS variant, \(text(lit(measure.rawValue))) AS measure, "
+            + "\(number(step)) AS step, \(text(name)) AS name, \(text(reason)) AS reason, \(number(value)) AS value, "
+            + "\(number(total)) AS total FROM \(from)"
+    }
+
+    private func lit(_ text: String) -> String {
+        dialect.literal(text)
+    }
+
+    private func prop(_ key: String) -> String {
+        dialect.property(key, of: "pr")
+    }
+}

@@ -1,0 +1,84 @@
+/// An SQL engine the aggregate query can be written for, and how its dialect spells what the query needs.
+public enum SQLDialect: String, Sendable, CaseIterable {
+    /// DuckDB: standard string literals, `read_json` for files.
+    case duckdb
+    /// ClickHouse (a server, or chDB in process): backslash escapes, `file(..., 'JSONEachRow')` for files.
+    case clickhouse
+    /// Spark SQL: backslash escapes, backtick identifiers, `from_json` over `text.` files.
+    case spark
+
+    /// `text` as a string literal that the engine reads back exactly, whatever it contains.
+    public func literal(_ text: String) -> String {
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch (self, character) {
+            case (.duckdb, "'"): escaped += "''"
+            case (.clickhouse, "'"), (.spark, "'"): escaped += "\\'"
+            case (.clickhouse, "\\"), (.spark, "\\"): escaped += "\\\\"
+            case (.clickhouse, "\0"), (.spark, "\0"): escaped += "\\0"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "'" + escaped + "'"
+    }
+
+    /// `name` as a quoted identifier.
+    public func identifier(_ name: String) -> String {
+        switch self {
+        case .duckdb: "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+        case .clickhouse: "`" + name.replacingAll("\\", with: "\\\\").replacingAll("`", with: "\\`") + "`"
+        case .spark: "`" + name.replacingAll("`", with: "``") + "`"
+        }
+    }
+
+    /// A table name that may be qualified (`db.events`): each dot-separated part quoted.
+    func qualifiedName(_ name: String) -> String {
+        name.split(separator: ".", omittingEmptySubsequences: false).map { identifier(String($0)) }.joined(separator: ".")
+    }
+
+    /// The type strings are cast to in the output.
+    var stringType: String {
+        switch self {
+        case .duckdb: "VARCHAR"
+        case .clickhouse: "String"
+        case .spark: "STRING"
+        }
+    }
+
+    /// Integer division of two non-negative integers.
+    func integerDivision(_ dividend: String, _ divisor: String) -> String {
+        switch self {
+        case .duckdb: "(\(dividend)) // (\(divisor))"
+        case .clickhouse: "intDiv(\(dividend), \(divisor))"
+        case .spark: "(\(dividend)) div (\(divisor))"
+        }
+    }
+
+    /// The value of property `key` of the event, NULL when the event has no such property.
+    func property(_ key: String, of column: String) -> String {
+        switch self {
+        case .duckdb: "element_at(\(column), \(literal(key)))[1]"
+        case .clickhouse: "if(mapContains(\(column), \(literal(key))), \(column)[\(literal(key))], NULL)"
+        case .spark: "\(column)[\(literal(key))]"
+        }
+    }
+
+    /// Settings appended to the query.
+    var querySettings: String? {
+        switch self {
+        // Malformed lines (a run killed mid-write leaves one) are skipped, as the other engines and `report` do.
+        case .clickhouse: "SETTINGS join_use_nulls = 1, prefer_column_name_to_alias = 1, input_format_allow_errors_ratio = 1"
+        case .duckdb, .spark: nil
+        }
+    }
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

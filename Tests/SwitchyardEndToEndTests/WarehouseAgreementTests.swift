@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// `switchyard sql` run by real engines, `report --counts` on their output, and the native `report` on the same
+/// logs: the JSON reports must be byte-identical but for the input names and the notes only a reader of the
+/// lines can make (events out of order).
+///
+/// The engines come from PyPI (`.ci/run` installs them): DuckDB (`duckdb`), ClickHouse's engine in process
+/// (`chdb`) and Spark in local mode (`pyspark`, with Java). A missing engine fails its test when `CI=true`
+/// and disables it, saying so, elsewhere.
+@Suite("Warehouse engines: DuckDB, ClickHouse and Spark count what the native report counts", .serialized)
+struct WarehouseAgreementTests {
+    enum Engine: String {
+        case duckdb, clickhouse, spark
+
+        var package: String {
+            switch self {
+            case .duckdb: "duckdb"
+            case .clickhouse: "chdb"
+            case .spark: "pyspark"
+            }
+        }
+
+        /// Whether the engine's test runs: when its Python package is installed, and always in CI, where a
+        /// missing engine must fail loudly rather than pass unseen.
+        var shouldRun: Bool {
+            ProcessInfo.processInfo.environment["CI"] == "true" || isInstalled
+        }
+
+        var isInstalled: Bool {
+            (try? Python.run(["-c", "import \(package)"]).status) == 0
+        }
+    }
+
+    static let scripts = Repository.root.appendingPathComponent("Tests/Warehouse")
+
+    @Test("DuckDB: read_json over the files and a loaded table give the native report, byte for byte",
+          .enabled(if: Engine.duckdb.shouldRun, "duckdb is not installed (pip install duckdb); CI installs it and fails without it"))
+    func duckdb() throws {
+        try Self.agree(.duckdb)
+    }
+
+    @Test("ClickHouse (chDB): file() with JSONEachRow and a MergeTree table give the native report, byte for byte",
+          .enabled(if: Engine.clickhouse.shouldRun, "chdb is not installed (pip install chdb); CI installs it and fails without it"))
+    func clickhouse() throws {
+        try Self.agree(.clickhouse)
+    }
+
+    @Test("Spark (local): from_json over the files and a view read with an explicit schema give the native report, byte for byte",
+          .enabled(if: Engine.spark.shouldRun, "pyspark is not installed (pip install pyspark; needs Java); CI installs it and fails without it"))
+    func spark() throws {
+        try Self.agree(.spark)
+    }
+
+    /// Simulates and crafts logs, then for the log in time order (query over the files, CSV out) and the same
+    /// lines shuffled (query over a table, JSON out) compares the engine's report with the native one.
+    static func agree(_ engine: Engine) throws {
+        try #require(engine.isInstalled, "\(engine.package) is not installed: `pip install \(engine.package)` (.ci/run does)")
+        let cli = try CLI()
+        let simulated = try cli.run(Repository.simulate(users: 600, events: "simulated.jsonl", ["--seed", "15", "--jobs", "2"]))
+        try #require(simulated.status == 0, "\(simulated.standardError)")
+        let crafted = try Python.run([
+            scripts.appendingPathComponent("craft_logs.py").path, cli.path("simulated.jsonl"), Repository.experiments, cli.path(""),
+        ])
+        try #require(crafted.status == 0, "\(crafted.standardError)")
+        let shared = ["--config", "config.json", "--segment-by", "app-shell"]
+        for (log, format, fromTable) in [("ordered", "csv", false), ("shuffled", "json", true)] {
+            let native = try cli.run(["report", "\(log).jsonl", "--format", "json"] + shared)
+            try #require(native.status == 0, "\(native.standardError)")
+            let source = fromTable ? ["--table", "events"] : ["--files", cli.path("\(log).jsonl")]
+            let query = try cli.run(["sql", "--engine", engine.rawValue] + source + shared)
+            try #require(query.status == 0, "\(query.standardError)")
+            try query.standardOutput.write(toFile: cli.path("query.sql"), atomically: true, encoding: .utf8)
+            let counts = "counts-\(log).\(format)"
+            let ran = try Python.run([
+                scripts.appendingPathComponent("run_query.py").path, engine.rawValue, cli.path("query.sql"), cli.path(counts),
+                "--format", format,
+            ] + (fromTable ? ["--table-from", cli.path("\(log).jsonl")] : []))
+            try #require(ran.status == 0, "\(engine) failed on \(log).jsonl: \(ran.standardError)")
+            let report = try cli.run(["report", "--counts", counts, "--format", "json"] + shared)
+            try #require(report.status == 0, "\(report.standardError)")
+            #expect(report.standardOutput == expectedCountsReport(native: native.standardOutput, log: "\(log).jsonl", counts: counts),
+                    "\(engine) on \(log).jsonl")
+            // The crafted users are in the report: a multi-variant user, the ties, the hostile step.
+            #expect(report.standardOutput.contains(#""excluded_multi_variant_users" : 1"#))
+            #expect(report.standardOutput.contains(#""name" : "it's \"done\"; DROP TABLE x""#))
+            #expect(report.standardOutput.contains(#""name" : "Home again""#))
+        }
+    }
+
+    /// The native JSON report as the counts report must read: its input is the counts file, and the notes about
+    /// events out of order and the partial last line, which only a reader of the lines can make, are not there.
+    static func expectedCountsReport(native: String, log: String, counts: String) -> String {
+        native
+            .replacingOccurrences(of: "\"inputs\" : [\n    \"\(log)\"\n  ]", with: "\"inputs\" : [\n    \"\(counts)\"\n  ]")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { line in
+                !line.contains("arrived out of time order: each user's events were counted in time order")
+                    && !line.contains("truncated last line skipped (\(log):")
+            }
+            .joined(separator: "\n")
+    }
+}
+
+/// Runs `python3` with arguments, as the engine tests and benchmarks do.
+enum Python {
+    static func run(_ arguments: [String]) throws -> CLI.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so that a chatty engine cannot fill one and block.
+        let errorData = LockedData()
+        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.01) }
+        return CLI.Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.value, as: UTF8.self)
+        )
+    }
+
+    /// Data handed from the thread that reads standard error.
+    private final class LockedData: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data: Data?
+
+        func set(_ value: Data) {
+            lock.withLock { data = value }
+        }
+
+        var isSet: Bool { lock.withLock { data != nil } }
+        var value: Data { lock.withLock { data ?? Data() } }
+    }
+}
