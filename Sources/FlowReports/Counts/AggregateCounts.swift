@@ -1,3 +1,5 @@
+import FlowEvents
+
 /// The aggregates of every experiment in a counts file, checked against the report's configuration.
 struct AggregateCounts: Sendable {
     /// Each experiment's aggregates, by key.

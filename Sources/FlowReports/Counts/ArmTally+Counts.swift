@@ -1,3 +1,5 @@
+import FlowEvents
+
 extension ArmTally {
     /// The tally of an arm whose users an SQL engine counted: every per-user value expanded from the counts of
     /// users per value, in ascending order, as ``init(definition:users:)`` sorts them.
