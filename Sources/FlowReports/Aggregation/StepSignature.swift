@@ -10,30 +10,46 @@ import FlowEvents
 /// and the rule is the same in the generated SQL (`ORDER BY` offset, then the match flags of the last step
 /// first). docs/Statistics.md states it.
 struct StepSignature: Sendable, Hashable, Comparable {
-    /// The indices of the matched steps, largest first.
-    private let stepsDescending: [Int]
+    /// Bit *j* set for each matched step *j* below 64: every event of an ordinary funnel fits here, so
+    /// computing a signature allocates nothing.
+    private var lowSteps: UInt64 = 0
+    /// The indices of matched steps from 64 on, largest first: more significant than every bit of `lowSteps`.
+    private var highStepsDescending: [Int] = []
 
     /// The steps from `first` on that `event` matches.
     init(_ event: FlowEvent, steps: [FunnelStep], from first: Int) {
-        var matched: [Int] = []
         for index in steps.indices.reversed() where index >= first && steps[index].matcher.matches(event) {
-            matched.append(index)
+            insert(index)
         }
-        stepsDescending = matched
     }
 
     init(stepsDescending: [Int]) {
-        self.stepsDescending = stepsDescending
+        for index in stepsDescending { insert(index) }
+    }
+
+    /// Adds step `index`; steps are added largest first.
+    private mutating func insert(_ index: Int) {
+        if index < 64 {
+            lowSteps |= 1 << UInt64(index)
+        } else {
+            highStepsDescending.append(index)
+        }
     }
 
     /// Whether the event matches none of the steps.
-    var isEmpty: Bool { stepsDescending.isEmpty }
+    var isEmpty: Bool { lowSteps == 0 && highStepsDescending.isEmpty }
 
     /// Whether the event matches step `index`.
-    func contains(_ index: Int) -> Bool { stepsDescending.contains(index) }
+    func contains(_ index: Int) -> Bool {
+        index < 64 ? lowSteps & (1 << UInt64(index)) != 0 : highStepsDescending.contains(index)
+    }
 
+    /// Signatures compare like the binary numbers with bit *j* set for step *j*.
     static func < (lhs: StepSignature, rhs: StepSignature) -> Bool {
-        lhs.stepsDescending.lexicographicallyPrecedes(rhs.stepsDescending)
+        if lhs.highStepsDescending != rhs.highStepsDescending {
+            return lhs.highStepsDescending.lexicographicallyPrecedes(rhs.highStepsDescending)
+        }
+        return lhs.lowSteps < rhs.lowSteps
     }
 
     /// How many steps from `first` on (of `count`) the events with `signatures` (sorted ascending) complete
