@@ -6,7 +6,7 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var control: String
     /// The conversion window, in seconds.
     public var conversionWindowSeconds: Int
-    /// The goal, as ``EventMatcher/summary`` words it.
+    /// The goal, as `EventMatcher.summary` (FlowEvents) words it.
     public var goal: String
     /// Whether the steps were discovered from the screens shown rather than configured.
     public var stepsDiscovered: Bool

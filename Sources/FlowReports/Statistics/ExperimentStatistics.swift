@@ -4,8 +4,8 @@ public enum ExperimentStatistics {
     /// against `weights` (ordered control first, then treatments; nil skips the check) and words a verdict.
     ///
     /// Per treatment: Newcombe interval of pT − pC (``AbsoluteDifference``), log-scale uplift interval (``RelativeUplift``),
-    /// pooled z-test (``PooledZTest``) with Holm adjustment (``HolmCorrection``), chance to beat control
-    /// (``ChanceToBeatControl``) and power (``PowerAnalysis``). Counts are sanitized first; alpha and power are
+    /// pooled z-test (`PooledZTest`) with Holm adjustment (`HolmCorrection`), chance to beat control
+    /// (`ChanceToBeatControl`) and power (`PowerAnalysis`). Counts are sanitized first; alpha and power are
     /// clamped into (0, 1) (``ComparisonSettings/effectiveAlpha``).
     public static func analyze(
         control: (name: String, counts: ArmCounts),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// pT − pC and pT / pC − 1 with always-valid intervals and p-value (``AsymptoticConfidenceSequence``).
+/// pT − pC and pT / pC − 1 with always-valid intervals and p-value (`AsymptoticConfidenceSequence`).
 struct SequentialDifference: Sendable, Hashable {
     /// pT − pC; 0 when either arm has no users.
     var estimate: Double
