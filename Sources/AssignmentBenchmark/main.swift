@@ -146,15 +146,20 @@ func run(options: Options) throws {
     let pool = min(options.assignments, options.countOnly ? 10_000 : distinctUserCount)
     let ids = (0..<pool).map { "user-\($0)" }
     let attributes: [Attributes] = ids.map { ["id": .string($0)] }
-    /// Assigns `iterations` users, cycling through the pool, and returns how many got variation 1.
-    func assignUsers(_ iterations: Int) -> Int {
+    /// The sum of `operation` over `iterations` users, taken in turn from the pool and cycling through it.
+    @inline(__always)
+    func sumOverPool(_ iterations: Int, _ operation: (Int) -> Int) -> Int {
         var total = 0
         var next = 0
         for _ in 0..<iterations {
-            total &+= evaluator.assign(attributes[next]).variationIndex ?? -1
+            total &+= operation(next)
             next = next + 1 == pool ? 0 : next + 1
         }
         return total
+    }
+    /// Assigns `iterations` users and returns how many got variation 1.
+    func assignUsers(_ iterations: Int) -> Int {
+        sumOverPool(iterations) { evaluator.assign(attributes[$0]).variationIndex ?? -1 }
     }
     if options.countOnly {
         print("\(options.assignments) assignments, variation 1 count \(assignUsers(options.assignments))")
@@ -165,14 +170,7 @@ func run(options: Options) throws {
 
     let hashes = measure(iterations: options.assignments) { iterations in
         ids.withUnsafeBufferPointer { users in
-            var total = 0
-            var next = 0
-            for _ in 0..<iterations {
-                let bucket = GrowthBookHash.hash(seed: "onboarding-order", value: users[next], version: 2) ?? 0
-                total &+= Int(bucket * 10_000)
-                next = next + 1 == pool ? 0 : next + 1
-            }
-            return total
+            sumOverPool(iterations) { Int((GrowthBookHash.hash(seed: "onboarding-order", value: users[$0], version: 2) ?? 0) * 10_000) }
         }
     }
     report("raw hashes (GrowthBookHash.hash, v2):", hashes, "checksum")
@@ -182,13 +180,7 @@ func run(options: Options) throws {
 
     let records = measure(iterations: options.assignments) { iterations in
         attributes.withUnsafeBufferPointer { users in
-            var total = 0
-            var next = 0
-            for _ in 0..<iterations {
-                total &+= evaluator.evaluate(users[next]).variationIndex ?? -1
-                next = next + 1 == pool ? 0 : next + 1
-            }
-            return total
+            sumOverPool(iterations) { evaluator.evaluate(users[$0]).variationIndex ?? -1 }
         }
     }
     report("full records (ExperimentEvaluator.evaluate):", records, "variation 1 count")
@@ -196,14 +188,7 @@ func run(options: Options) throws {
     let sessionIterations = max(options.assignments / 4, 1)
     let sessions = measure(iterations: sessionIterations) { iterations in
         attributes.withUnsafeBufferPointer { users in
-            var total = 0
-            var next = 0
-            for _ in 0..<iterations {
-                let assignment = assigner.assign(attributes: users[next])
-                total &+= assignment.slots[0].reason.isExposure ? 1 : 0
-                next = next + 1 == pool ? 0 : next + 1
-            }
-            return total
+            sumOverPool(iterations) { assigner.assign(attributes: users[$0]).slots[0].reason.isExposure ? 1 : 0 }
         }
     }
     report("whole sessions (Assigner.assign, 1 slot):", sessions, "exposures")
@@ -219,14 +204,7 @@ func run(options: Options) throws {
             let store = stores[round]
             round += 1
             return attributes.withUnsafeBufferPointer { users in
-                var total = 0
-                var next = 0
-                for _ in 0..<iterations {
-                    let assignment = assigner.assign(attributes: users[next], stickyBuckets: store)
-                    total &+= assignment.slots[0].stickyBucketUsed ? 1 : 0
-                    next = next + 1 == pool ? 0 : next + 1
-                }
-                return total
+                sumOverPool(iterations) { assigner.assign(attributes: users[$0], stickyBuckets: store).slots[0].stickyBucketUsed ? 1 : 0 }
             }
         }
         report(label, measurement, "sticky decisions")

@@ -74,8 +74,7 @@ public struct ExperimentEvaluator: Sendable {
         guard let position = found else {
             return VariationAssignment(excludedBecause: .missingHashAttribute)
         }
-        // Taking the string out first ends the borrow of the attribute storage before anything else is called,
-        // so the storage is not retained and released around the hashing.
+        // The string a user is hashed by: the attribute's text, or a number as JavaScript prints it.
         let hashValue: String
         switch attributes.storage[position].value {
         case .string(let value) where !value.isEmpty:
