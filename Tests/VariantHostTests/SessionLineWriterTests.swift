@@ -51,8 +51,12 @@ struct SessionLineWriterTests {
     func matchesEncoder() {
         let plain = InMemoryEventSink()
         let buffer = EncodedEventBuffer(capacity: 0)
-        for sink in [plain as any FlowEventSink, buffer] {
-            let recorder = SessionRecorder(session: "s-\"1\"\u{2028}", user: "u\t1\u{85}·", assignments: assignments, sink: sink, clock: UnevenClock())
+        let session = "s-\"1\"\u{2028}", user = "u\t1\u{85}·"
+        let recorders = [
+            SessionRecorder(session: session, user: user, assignments: assignments, sink: plain, clock: UnevenClock()),
+            SessionRecorder(session: session, user: user, assignments: assignments, encodingInto: buffer, clock: UnevenClock()),
+        ]
+        for recorder in recorders {
             recorder.recordStart(of: assignments)
             for signal in signals { recorder.record(signal) }
             recorder.flush()
