@@ -235,7 +235,7 @@ public final class SessionRecorder {
     /// The attribution of events emitted by coordinators labelled `origin`: that variant, and
     /// the experiment that chose it.
     private func attribution(ofOrigin origin: String?) -> Attribution {
-        for known in state.attributionsByOrigin where known.variant == origin { return known }
+        for known in state.attributionsByOrigin where Self.same(known.variant, origin) { return known }
         let attribution = Attribution(experiment: experiment(ofOrigin: origin), variant: origin, writer: lineWriter)
         keep(attribution)
         return attribution
@@ -261,6 +261,14 @@ public final class SessionRecorder {
             if let experiment = assignment.experiment { return experiment }
         }
         return nil
+    }
+
+    /// Whether `first` and `second` are the same text: a variant is compared with the few of a
+    /// session for every event, and texts of different lengths are told apart without comparing them.
+    private static func same(_ first: String?, _ second: String?) -> Bool {
+        guard let first else { return second == nil }
+        guard let second else { return false }
+        return first.utf8.count == second.utf8.count && first == second
     }
 
     /// Keeps `attribution` for the later events of its origin.

@@ -134,6 +134,7 @@ public struct Simulation: Sendable {
         var combinations: [VariantCombination] = []
         let fieldTable = SyntheticFieldTable(registry.app.syntheticInput)
         let attributeDraws = behavior.attributeDrawCount
+        let sessionPrefix = "s-\(seed)-"
         // One clock and one budget serve the batch's sessions one after another.
         let clock = SimulatedClock(start: start)
         let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
@@ -168,7 +169,7 @@ public struct Simulation: Sendable {
             budget.reset()
             simulated.budget = budget
             let session = HostedSession(
-                session: "s-\(seed)-\(index)", user: user.id, assignments: assignments, attributes: user.attributes
+                session: sessionPrefix + String(index), user: user.id, assignments: assignments, attributes: user.attributes
             )
             let outcome = try session.run(
                 app: registry.app, selection: combination.selection, encodingInto: buffer, clock: clock, user: &simulated,
