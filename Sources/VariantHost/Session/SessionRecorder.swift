@@ -150,24 +150,34 @@ public final class SessionRecorder {
     /// Records an `exposure` for every slot an experiment hashed the user into and an `assignment`
     /// for every other slot.
     private func recordAssignments(_ assignments: [SlotAssignment]) {
-        for assignment in assignments {
-            let slot = assignment.slot.rawValue
-            let variant = assignment.variant.rawValue
-            switch assignment.reason {
+        // Read in place, by index: copying an assignment copies its every string.
+        for position in assignments.indices {
+            let slot = assignments[position].slot.rawValue
+            let variant = assignments[position].variant.rawValue
+            switch assignments[position].reason {
             case .experiment(let key, let variationIndex, let hashAttribute, let hashValue, let bucket):
+                let stickyBucketUsed = assignments[position].stickyBucketUsed
                 record(type: .exposure, attribution: attribution(experiment: key, variant: variant)) { properties in
                     properties.add("bucket", bucket)
                     properties.add("hash_attribute", hashAttribute)
                     properties.add("hash_value", hashValue)
                     properties.add("slot", slot)
-                    if assignment.stickyBucketUsed { properties.add("sticky_bucket", "true") }
+                    if stickyBucketUsed { properties.add("sticky_bucket", "true") }
                     properties.add("variation_index", variationIndex)
                 }
-            case .forced, .forcedByConfig, .rule, .default:
-                let attribution = self.attribution(experiment: assignment.experiment, variant: variant)
+            case .forced, .forcedByConfig, .default:
+                let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
+                let reason = assignments[position].reasonName
                 record(type: .assignment, attribution: attribution) { properties in
-                    properties.add("reason", assignment.reasonName)
-                    if case .rule(let index) = assignment.reason { properties.add("rule_index", index) }
+                    properties.add("reason", reason)
+                    properties.add("slot", slot)
+                }
+            case .rule(let index):
+                let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
+                let reason = assignments[position].reasonName
+                record(type: .assignment, attribution: attribution) { properties in
+                    properties.add("reason", reason)
+                    properties.add("rule_index", index)
                     properties.add("slot", slot)
                 }
             }
