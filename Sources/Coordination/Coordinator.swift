@@ -34,7 +34,10 @@ open class Coordinator {
     public let name: String
     /// A label carried by every signal this coordinator emits, such as the variant it
     /// implements. A child without one takes its parent's when started.
-    public var origin: String?
+    public var origin: String? {
+        get { storage.state.origin }
+        set { storage.state.origin = newValue }
+    }
     /// The coordinator that started this one; nil for a root, and once this one left the tree.
     public var parent: Coordinator? { storage.state.parent.target }
     /// The running children, in the order they were started.
@@ -57,6 +60,8 @@ open class Coordinator {
         var children: [Coordinator] = []
         var phase: Phase = .ready
         var onEnd: ((ChildEnding) -> Void)?
+        /// `origin`, kept here, where reading it for every signal is not checked at run time.
+        var origin: String?
     }
 
     /// Creates a coordinator that will show its screens on `navigator`.
@@ -74,6 +79,7 @@ open class Coordinator {
         storage.state.parent = BackReference(nil)
         storage.state.children = []
         storage.state.onEnd = nil
+        storage.state.origin = nil
         for child in children { child.storage.state.parent = BackReference(nil) }
     }
 

@@ -42,6 +42,10 @@ public final class Navigator {
         /// Not `weak`: a presenter keeps its modal alive, and dismissing the modal, or freeing the
         /// presenter, clears it.
         var presenter = BackReference<Navigator>(nil)
+        // The handlers, kept here, where reading them for every signal and change is not checked
+        // at run time; each is read into a local before it is called.
+        var observer: ((FlowSignal) -> Void)?
+        var onChange: ((NavigationChange) -> Void)?
     }
 
     /// The modal navigator this one presents, if any.
@@ -49,10 +53,16 @@ public final class Navigator {
     /// The navigator that presents this one, if it is modal.
     public var presenter: Navigator? { state.presenter.target }
     /// Receives every signal of the flow this navigator hosts; set it on the root navigator.
-    public var observer: ((FlowSignal) -> Void)?
+    public var observer: ((FlowSignal) -> Void)? {
+        get { state.observer }
+        set { state.observer = newValue }
+    }
     /// Hears every change to the stacks of this navigator's modal chain, for drivers that mirror
     /// them on a real UI; set it on the root navigator.
-    public var onChange: ((NavigationChange) -> Void)?
+    public var onChange: ((NavigationChange) -> Void)? {
+        get { state.onChange }
+        set { state.onChange = newValue }
+    }
 
     /// Creates an empty navigator.
     public init() {}
@@ -68,10 +78,18 @@ public final class Navigator {
     public var screenNames: [String] { state.entries.map(\.screen.name) }
 
     /// The navigator at the bottom of the modal chain.
-    public var root: Navigator { presenter?.root ?? self }
+    public var root: Navigator {
+        var navigator = self
+        while let presenter = navigator.state.presenter.target { navigator = presenter }
+        return navigator
+    }
 
     /// The navigator whose stack is on top: the last presented modal, or this one.
-    public var topmost: Navigator { presented?.topmost ?? self }
+    public var topmost: Navigator {
+        var navigator = self
+        while let presented = navigator.state.presented { navigator = presented }
+        return navigator
+    }
 
     /// The screen the user sees: the top of the topmost stack.
     public var visibleScreen: (any Screen)? { root.topmost.state.entries.last?.screen }
@@ -81,18 +99,21 @@ public final class Navigator {
 
     /// Replaces this navigator's stack with `screen`.
     public func setRoot(_ screen: any Screen, owner: Coordinator) {
-        state.entries = [Entry(screen: screen, owner: owner)]
+        let entry = Entry(screen: screen, owner: owner)
+        // The stack keeps its storage: flows replace and push screens on it all the time.
+        state.entries.removeAll(keepingCapacity: true)
+        appendEntry(entry)
         let root = root
-        root.state.records.append(.setRoot(screen.name))
+        root.appendRecord(.setRoot(screen.name))
         root.onChange?(.setRoot(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
 
     /// Pushes `screen` on this navigator's stack.
     public func push(_ screen: any Screen, owner: Coordinator) {
-        state.entries.append(Entry(screen: screen, owner: owner))
+        appendEntry(Entry(screen: screen, owner: owner))
         let root = root
-        root.state.records.append(.push(screen.name))
+        root.appendRecord(.push(screen.name))
         root.onChange?(.push(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
@@ -102,7 +123,7 @@ public final class Navigator {
     public func pop() -> (any Screen)? {
         guard state.entries.count > 1, let popped = state.entries.popLast() else { return nil }
         let root = root
-        root.state.records.append(.pop(popped.screen.name))
+        root.appendRecord(.pop(popped.screen.name))
         root.onChange?(.pop([popped.screen], from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
         return popped.screen
@@ -114,7 +135,7 @@ public final class Navigator {
         let popped = state.entries[1...].map(\.screen)
         state.entries.removeSubrange(1...)
         let root = root
-        root.state.records.append(.popToRoot(popped: popped.map(\.name)))
+        root.appendRecord(.popToRoot(popped: popped.map(\.name)))
         root.onChange?(.pop(popped, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
@@ -127,10 +148,10 @@ public final class Navigator {
         if presented != nil { dismiss() }
         let modal = Navigator()
         modal.state.presenter = BackReference(self)
-        modal.state.entries = [Entry(screen: screen, owner: owner)]
+        modal.appendEntry(Entry(screen: screen, owner: owner))
         state.presented = modal
         let root = root
-        root.state.records.append(.present(screen.name))
+        root.appendRecord(.present(screen.name))
         root.onChange?(.present(modal, over: self))
         root.visibleScreenMayHaveChanged()
         return modal
@@ -144,7 +165,7 @@ public final class Navigator {
         modal.state.presenter = BackReference(nil)
         state.presented = nil
         let root = root
-        root.state.records.append(.dismiss(removed))
+        root.appendRecord(.dismiss(removed))
         root.onChange?(.dismiss(modal, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
@@ -176,7 +197,7 @@ public final class Navigator {
             coordinator: leaving.ownerName,
             origin: leaving.ownerOrigin
         ))
-        root.state.records.append(.back(leaving.screen.name))
+        root.appendRecord(.back(leaving.screen.name))
         if top.state.entries.count > 1 {
             top.state.entries.removeLast()
             root.onChange?(.pop([leaving.screen], from: top, byUser: true))
@@ -192,6 +213,19 @@ public final class Navigator {
     /// The coordinator that showed `screen`, if it is on a stack of this chain and still alive.
     public func owner(of screen: any Screen) -> Coordinator? {
         root.entry(showing: screen)?.owner
+    }
+
+    /// Pushes `entry` on this navigator's own stack, making room for a few at once the first time.
+    private func appendEntry(_ entry: Entry) {
+        if state.entries.capacity == 0 { state.entries.reserveCapacity(4) }
+        state.entries.append(entry)
+    }
+
+    /// Adds `record` to the transcript, which a flow fills with a handful: room for them is made
+    /// at once rather than by growing the array step by step.
+    private func appendRecord(_ record: NavigationRecord) {
+        if state.records.capacity == 0 { state.records.reserveCapacity(16) }
+        state.records.append(record)
     }
 
     // MARK: Signals

@@ -38,26 +38,28 @@ public struct ScreenContent: Sendable, Hashable {
         _ actionID: ScreenAction.ID,
         fields given: [ScreenField.ID: String]
     ) throws(ScreenInputError) -> [ScreenField.ID: String] {
-        guard let action = actions.first(where: { $0.id == actionID }) else {
+        // Fields and actions are read in place, by index: copying one copies all its strings.
+        guard let action = actions.indices.first(where: { actions[$0].id == actionID }) else {
             throw .unknownAction(actionID, available: actions.map(\.id))
         }
-        for key in given.keys where !fields.contains(where: { $0.id == key }) {
+        let submitsForm = actions[action].submitsForm
+        for key in given.keys where !fields.indices.contains(where: { fields[$0].id == key }) {
             throw .unknownField(key, available: fields.map(\.id))
         }
         // Given a value for every field, the user's values are the complete values: no copy.
         let givesEveryField = given.count == fields.count
         var values: [ScreenField.ID: String] = givesEveryField ? given : [:]
-        for field in fields {
-            let value = given[field.id] ?? field.value
-            if !givesEveryField { values[field.id] = value }
-            guard action.submitsForm else { continue }
-            if field.isRequired && value.isEmpty {
-                throw .missingField(field.id)
+        for index in fields.indices {
+            let value = given[fields[index].id] ?? fields[index].value
+            if !givesEveryField { values[fields[index].id] = value }
+            guard submitsForm else { continue }
+            if fields[index].isRequired && value.isEmpty {
+                throw .missingField(fields[index].id)
             }
-            if case .choice(let options, let allowsMultiple) = field.kind, !value.isEmpty {
+            if case .choice(let options, let allowsMultiple) = fields[index].kind, !value.isEmpty {
                 let chosen = allowsMultiple ? ScreenField.splitChoices(value) : [value]
                 if let invalid = chosen.first(where: { !options.contains($0) }) {
-                    throw .invalidChoice(field: field.id, value: invalid, options: options)
+                    throw .invalidChoice(field: fields[index].id, value: invalid, options: options)
                 }
             }
         }

@@ -50,16 +50,17 @@ struct EventTimestampTests {
 
 @Suite("Event timestamp text cache")
 struct EventTimestampTextCacheTests {
-    @Test("writes what EventTimestamp writes, whatever the order of seconds and milliseconds")
+    @Test("writes what EventTimestamp writes, whatever the order of seconds, minutes, days and milliseconds")
     func agreesWithTimestamp() {
         var cache = EventTimestampTextCache()
         var generator = SplitMix64(seed: 11)
         var base: Int64 = 1_795_339_800_000
         for step in 0..<5000 {
-            switch generator.next() % 4 {
+            switch generator.next() % 5 {
             case 0: base += Int64(generator.next() % 1000)
             case 1: base += Int64(generator.next() % 100_000)
             case 2: base = Int64(generator.next() % 600_000_000_000_000) - 300_000_000_000_000
+            case 3: base += Int64(generator.next() % 7_200_000)
             default: break
             }
             let timestamp = EventTimestamp(millisecondsSince1970: step % 97 == 0 ? -base : base)

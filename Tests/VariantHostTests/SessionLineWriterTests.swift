@@ -51,8 +51,12 @@ struct SessionLineWriterTests {
     func matchesEncoder() {
         let plain = InMemoryEventSink()
         let buffer = EncodedEventBuffer(capacity: 0)
-        for sink in [plain as any FlowEventSink, buffer] {
-            let recorder = SessionRecorder(session: "s-\"1\"\u{2028}", user: "u\t1\u{85}·", assignments: assignments, sink: sink, clock: UnevenClock())
+        let session = "s-\"1\"\u{2028}", user = "u\t1\u{85}·"
+        let recorders = [
+            SessionRecorder(session: session, user: user, assignments: assignments, sink: plain, clock: UnevenClock()),
+            SessionRecorder(session: session, user: user, assignments: assignments, encodingInto: buffer, clock: UnevenClock()),
+        ]
+        for recorder in recorders {
             recorder.recordStart(of: assignments)
             for signal in signals { recorder.record(signal) }
             recorder.flush()
@@ -61,6 +65,26 @@ struct SessionLineWriterTests {
         for event in plain.events { JSONLineEncoder.append(event, to: &expected) }
         #expect(buffer.eventCount == plain.events.count)
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test("a session start whose properties were encoded once, for an earlier session, is written as a fresh one")
+    func reusedStartProperties() {
+        let attributes: Attributes = ["id": "u1", "deviceClass": "tablet", "locale": "de\"DE", "app-shell": "x", "beta": true]
+        let plain = InMemoryEventSink()
+        let fresh = SessionRecorder(session: "s-1", user: "u1", assignments: assignments, sink: plain, clock: UnevenClock())
+        fresh.recordStart(of: assignments, attributes: attributes)
+        var expected: [UInt8] = []
+        for event in plain.events { JSONLineEncoder.append(event, to: &expected) }
+
+        var startProperties: [UInt8]?
+        for _ in 0..<2 {
+            let buffer = EncodedEventBuffer(capacity: 0)
+            let recorder = SessionRecorder(session: "s-1", user: "u1", assignments: assignments, encodingInto: buffer, clock: UnevenClock())
+            recorder.recordStart(of: assignments, attributes: attributes, startProperties: &startProperties)
+            #expect(startProperties != nil)
+            #expect(buffer.eventCount == plain.events.count)
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
     }
 
     @Test("every event type's name is written as its raw value")

@@ -15,6 +15,16 @@ struct SyntheticInputTests {
         #expect(UserValueTemplate("").render(user: 3) == "")
     }
 
+    @Test(
+        "a value with one {user} marker is the text around it with the user's number in between",
+        arguments: [0, 9, 10, 42, 1_000_000, Int.max, -5, Int.min]
+    )
+    func oneMarker(user: Int) {
+        for (prefix, suffix) in [("user", "@example.com"), ("", ""), ("é·", "\u{2028}😀"), ("a long prefix past fifteen bytes ", "")] {
+            #expect(UserValueTemplate("\(prefix){user}\(suffix)").render(user: user) == "\(prefix)\(user)\(suffix)")
+        }
+    }
+
     @Test("a simulated user submits the app's valid values, and when it fails validation one of the app's invalid ones")
     func valuesComeFromTheApp() throws {
         let input = SyntheticInput(fields: [

@@ -23,17 +23,55 @@ package struct EventProperties {
     /// for, so it is copied into the line as it is.
     @inlinable
     package mutating func add(_ key: StaticString, _ value: String) {
-        assert(Self.needsNoEscape(key), "property key \(key) needs escaping")
         if let line {
-            if !isEmpty { line.append(UInt8(ascii: ",")) }
-            line.append(UInt8(ascii: "\""))
-            line.append(key)
-            line.append(#"":"#)
+            appendKey(key, to: line)
             line.appendJSONString(value)
         } else {
             dictionary[key.description] = value
         }
         isEmpty = false
+    }
+
+    /// Adds a property whose value is the decimal text of `value`, as `String(value)` writes it,
+    /// encoded without making that string. The key is as for `add(_:_:)`.
+    @inlinable
+    package mutating func add(_ key: StaticString, _ value: Int) {
+        if let line {
+            appendKey(key, to: line)
+            line.append(UInt8(ascii: "\""))
+            line.appendDecimal(value)
+            line.append(UInt8(ascii: "\""))
+        } else {
+            dictionary[key.description] = String(value)
+        }
+        isEmpty = false
+    }
+
+    /// Adds a property whose value is the text of `value` as `String(value)` writes it, such as an
+    /// assignment's bucket: hash buckets (a multiple of 1/10,000 between 0 and 1, exclusive) are
+    /// encoded without making that string. The key is as for `add(_:_:)`.
+    @inlinable
+    package mutating func add(_ key: StaticString, _ value: Double) {
+        if let line {
+            appendKey(key, to: line)
+            line.append(UInt8(ascii: "\""))
+            if !line.appendTenThousandths(value) {
+                line.append(Array(String(value).utf8))
+            }
+            line.append(UInt8(ascii: "\""))
+        } else {
+            dictionary[key.description] = String(value)
+        }
+        isEmpty = false
+    }
+
+    @inlinable
+    func appendKey(_ key: StaticString, to line: LineBuffer) {
+        assert(Self.needsNoEscape(key), "property key \(key) needs escaping")
+        if !isEmpty { line.append(UInt8(ascii: ",")) }
+        line.append(UInt8(ascii: "\""))
+        line.append(key)
+        line.append(#"":"#)
     }
 
     /// Adds a property whose key is data, such as a slot identifier, escaped as JSON needs.

@@ -1,9 +1,12 @@
-/// Appends the ISO 8601 text of timestamps, formatting the date and time of day only when the
-/// second differs from the last one's: a session's events mostly share their second.
+/// Appends the ISO 8601 text of timestamps, formatting the time of day only when the second
+/// differs from the last one's, and the date only when the day does: a session's events mostly
+/// share their second, and a simulation's their day.
 ///
 /// The text is exactly what `EventTimestamp.append(to:)` writes.
 package struct EventTimestampTextCache {
     @usableFromInline var second = Int64.min
+    /// The first millisecond of the day `text` shows.
+    @usableFromInline var day = Int64.min
     @usableFromInline var text: EventTimestamp.Text = (0, 0, 0)
 
     /// Creates an empty cache.
@@ -27,7 +30,19 @@ package struct EventTimestampTextCache {
         }
         let second = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
         if second != self.second {
-            timestamp.format(into: &text)
+            let millisOfDay = millis &- day
+            if millisOfDay >= 0, millisOfDay < 86_400_000 {
+                withUnsafeMutableBytes(of: &text) { raw in
+                    Self.put(millisOfDay / 3_600_000, at: 11, in: raw)
+                    Self.put(millisOfDay / 60_000 % 60, at: 14, in: raw)
+                    Self.put(millisOfDay / 1000 % 60, at: 17, in: raw)
+                    Self.put(millisOfDay % 1000 / 10, at: 20, in: raw)
+                    raw[22] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millisOfDay % 10)
+                }
+            } else {
+                timestamp.format(into: &text)
+                day = millis >= 0 ? millis / 86_400_000 * 86_400_000 : (millis - 86_399_999) / 86_400_000 * 86_400_000
+            }
             self.second = second
         } else {
             let millisOfSecond = millis - second * 1000
@@ -38,5 +53,12 @@ package struct EventTimestampTextCache {
             }
         }
         return withUnsafeBytes(of: text, body)
+    }
+
+    /// Writes the two digits of `value` (below 100) at `offset`.
+    @inlinable @inline(__always)
+    static func put(_ value: Int64, at offset: Int, in raw: UnsafeMutableRawBufferPointer) {
+        raw[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+        raw[offset + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
     }
 }

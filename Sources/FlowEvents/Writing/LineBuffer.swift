@@ -68,47 +68,54 @@ package final class LineBuffer {
     /// Unicode line breaks NEL, U+2028 and U+2029, so that no line splitter finds a line break inside a line.
     @inlinable
     package func appendJSONString(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else {
-                append(#""""#)
-                return
-            }
-            // At most 6 bytes (`\u00XX`) per byte, and the quotes.
-            reserve(utf8.count * 6 + 2)
-            var out = start + count
-            out.pointee = UInt8(ascii: "\"")
-            out += 1
-            var index = 0
-            while index < utf8.count {
-                // Most text needs no escaping: copy eight bytes at a time while none of them may
-                // start an escape, then byte by byte up to the one that does.
-                while index + 8 <= utf8.count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    guard !Self.mayStartEscape(inAnyByteOf: word) else { break }
-                    UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
-                    out += 8
-                    index += 8
-                }
-                var runEnd = index
-                while runEnd < utf8.count, !Self.mayStartEscape(utf8[runEnd]) { runEnd += 1 }
-                out.initialize(from: base + index, count: runEnd - index)
-                out += runEnd - index
-                index = runEnd
-                guard index < utf8.count else { break }
-                if let escape = Self.escapeSequence(in: utf8, at: index) {
-                    out.initialize(from: escape.text.utf8Start, count: escape.text.utf8CodeUnitCount)
-                    out += escape.text.utf8CodeUnitCount
-                    index += escape.length
-                } else {
-                    out.pointee = utf8[index]
-                    out += 1
-                    index += 1
-                }
-            }
-            out.pointee = UInt8(ascii: "\"")
-            count = out + 1 - start
+        // Read in place, without the copy `withUTF8` needs: native and small strings are contiguous.
+        if value.utf8.withContiguousStorageIfAvailable({ appendJSONString(utf8: $0) }) == nil {
+            var copy = value
+            copy.withUTF8 { appendJSONString(utf8: $0) }
         }
+    }
+
+    /// Appends the UTF-8 text `utf8` as a JSON string literal; see `appendJSONString(_:)`.
+    @inlinable
+    func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let base = utf8.baseAddress else {
+            append(#""""#)
+            return
+        }
+        // At most 6 bytes (`\u00XX`) per byte, and the quotes.
+        reserve(utf8.count * 6 + 2)
+        var out = start + count
+        out.pointee = UInt8(ascii: "\"")
+        out += 1
+        var index = 0
+        while index < utf8.count {
+            // Most text needs no escaping: copy eight bytes at a time while none of them may
+            // start an escape, then byte by byte up to the one that does.
+            while index + 8 <= utf8.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard !Self.mayStartEscape(inAnyByteOf: word) else { break }
+                UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+                out += 8
+                index += 8
+            }
+            var runEnd = index
+            while runEnd < utf8.count, !Self.mayStartEscape(utf8[runEnd]) { runEnd += 1 }
+            out.initialize(from: base + index, count: runEnd - index)
+            out += runEnd - index
+            index = runEnd
+            guard index < utf8.count else { break }
+            if let escape = Self.escapeSequence(in: utf8, at: index) {
+                out.initialize(from: escape.text.utf8Start, count: escape.text.utf8CodeUnitCount)
+                out += escape.text.utf8CodeUnitCount
+                index += escape.length
+            } else {
+                out.pointee = utf8[index]
+                out += 1
+                index += 1
+            }
+        }
+        out.pointee = UInt8(ascii: "\"")
+        count = out + 1 - start
     }
 
     /// Whether an escape sequence may start at any of the eight bytes of `word`: whether one is a
@@ -130,6 +137,61 @@ package final class LineBuffer {
     @inlinable @inline(__always)
     static func mayStartEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xC2 || byte == 0xE2
+    }
+
+    /// Appends the decimal digits of `value`, with a minus sign when negative: `String(value)`.
+    @inlinable
+    package func appendDecimal(_ value: Int) {
+        // 20 bytes hold any Int's digits and sign.
+        reserve(20)
+        var magnitude = value.magnitude
+        var digits = 0
+        repeat {
+            digits += 1
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            start[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        magnitude = value.magnitude
+        var position = count + digits
+        count = position
+        repeat {
+            position -= 1
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
+    /// Appends `value` as `String(value)` writes it (`0.036`) when it is a multiple of 1/10,000
+    /// strictly between 0 and 1, as a hash bucket is, and says whether it did; appends nothing otherwise.
+    ///
+    /// Such a value is the double nearest its decimal of at most four places, whose shortest
+    /// round-tripping text, which `String` writes, is that decimal without trailing zeros.
+    @inlinable
+    package func appendTenThousandths(_ value: Double) -> Bool {
+        guard value > 0, value < 1 else { return false }
+        let scaled = (value * 10_000).rounded()
+        guard scaled >= 1, scaled <= 9_999, scaled / 10_000 == value else { return false }
+        var digits = Int(scaled)
+        var length = 4
+        while digits % 10 == 0 {
+            digits /= 10
+            length -= 1
+        }
+        reserve(6)
+        start[count] = UInt8(ascii: "0")
+        start[count + 1] = UInt8(ascii: ".")
+        var position = count + 2 + length
+        count = position
+        while length > 0 {
+            position -= 1
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+            digits /= 10
+            length -= 1
+        }
+        return true
     }
 
     /// Appends `value` as a JSON string literal, or `null`.

@@ -45,6 +45,51 @@ package struct SessionLineWriter {
         action: String?,
         properties: (inout EventProperties) -> Void
     ) {
+        appendUpToProperties(to: line, schema: schema, time: time, type: type, attribution: attribution, screen: screen, action: action)
+        var members = EventProperties(encodingInto: line)
+        properties(&members)
+        line.append("}}\n")
+    }
+
+    /// Appends the line of one event whose properties are `encodedProperties`, members encoded as
+    /// `encodeProperties(_:)` gives them: properties that many events share, encoded once.
+    @inlinable
+    package func append(
+        to line: LineBuffer,
+        time: EventTimestamp,
+        type: EventType,
+        attribution: [UInt8],
+        screen: String?,
+        action: String?,
+        encodedProperties: [UInt8]
+    ) {
+        appendUpToProperties(
+            to: line, schema: FlowEvent.currentSchemaVersion, time: time, type: type, attribution: attribution,
+            screen: screen, action: action
+        )
+        line.append(encodedProperties)
+        line.append("}}\n")
+    }
+
+    /// The members `properties` adds, encoded as a line's `properties` object holds them, without the braces.
+    package static func encodeProperties(_ properties: (inout EventProperties) -> Void) -> [UInt8] {
+        let line = LineBuffer(capacity: 256)
+        var members = EventProperties(encodingInto: line)
+        properties(&members)
+        return line.bytes
+    }
+
+    /// Appends everything of a line before its properties' members: up to `"properties":{`.
+    @inlinable
+    func appendUpToProperties(
+        to line: LineBuffer,
+        schema: Int,
+        time: EventTimestamp,
+        type: EventType,
+        attribution: [UInt8],
+        screen: String?,
+        action: String?
+    ) {
         if schema == FlowEvent.currentSchemaVersion {
             line.append(Self.schemaAndTime)
         } else {
@@ -60,9 +105,6 @@ package struct SessionLineWriter {
         line.append(#","action":"#)
         line.appendJSONStringOrNull(action)
         line.append(#","properties":{"#)
-        var members = EventProperties(encodingInto: line)
-        properties(&members)
-        line.append("}}\n")
     }
 }
 

@@ -43,23 +43,44 @@ public struct HostedSession {
         } catch {
             throw .registry(error)
         }
+        let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
         return try run(
-            app: registry.app, selection: selection, sink: sink, clock: clock, user: &flowUser, runner: runner,
+            app: registry.app, selection: selection, recorder: recorder, user: &flowUser, runner: runner,
             onNavigationChange: onNavigationChange
-        )
+        ) { recorder in
+            recorder.recordStart(of: assignments, attributes: attributes)
+        }
     }
 
-    /// Runs the session on the variants of `selection`, which must be those `assignments` chose:
-    /// a simulation looks them up once for the many sessions that share them.
+    /// Runs the session on the variants of `selection`, which must be those `assignments` chose,
+    /// encoding its events' lines into `buffer`: a simulation looks the variants up once for the
+    /// many sessions that share them, and writes a batch of sessions' lines in one piece.
     func run(
         app: any HostedApp.Type,
         selection: VariantSelection,
-        sink: any FlowEventSink,
+        encodingInto buffer: EncodedEventBuffer,
         clock: any EventClock,
+        user flowUser: inout some FlowUser,
+        budget: SessionEventBudget,
+        startProperties: inout [UInt8]?
+    ) throws(HostError) -> FlowOutcome {
+        let recorder = SessionRecorder(session: session, user: user, assignments: assignments, encodingInto: buffer, clock: clock)
+        recorder.budget = budget
+        return try run(app: app, selection: selection, recorder: recorder, user: &flowUser) { recorder in
+            recorder.recordStart(of: assignments, attributes: attributes, startProperties: &startProperties)
+        }
+    }
+
+    /// Runs the session on the variants of `selection`, recording its events with `recorder`;
+    /// `recordStart` records the session's start with it.
+    private func run(
+        app: any HostedApp.Type,
+        selection: VariantSelection,
+        recorder: SessionRecorder,
         user flowUser: inout some FlowUser,
         runner: FlowRunner = FlowRunner(),
         onNavigationChange: ((NavigationChange) -> Void)? = nil,
-        budget: SessionEventBudget? = nil
+        recordStart: (SessionRecorder) -> Void
     ) throws(HostError) -> FlowOutcome {
         let navigator = Navigator()
         let root: Coordinator
@@ -68,12 +89,10 @@ public struct HostedSession {
         } catch {
             throw .composition(error)
         }
-        let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
-        recorder.budget = budget
         let flow = FlowSession(root: root)
         flow.observer = { recorder.record($0) }
         if let onNavigationChange { flow.onNavigationChange = onNavigationChange }
-        recorder.recordStart(of: assignments, attributes: attributes)
+        recordStart(recorder)
         let outcome = runner.run(flow, user: &flowUser)
         flow.observer = nil
         if onNavigationChange != nil { flow.onNavigationChange = nil }

@@ -12,13 +12,14 @@ public final class SessionRecorder {
     public let session: String
     /// The user's identifier.
     public let user: String
-    private let sink: any FlowEventSink
-    /// The sink again when it takes lines the recorder encodes itself.
+    /// The sink events are built for; nil when the recorder encodes lines into `lineSink` itself.
+    private let sink: (any FlowEventSink)?
+    /// The buffer the recorder encodes lines into itself, without building events: a simulation's.
     private let lineSink: EncodedEventBuffer?
     private let lineWriter: SessionLineWriter
     private let clock: any EventClock
-    /// The experiment that chose each variant; later entries win, as assignments are read in order.
-    private let experimentsByVariant: [(variant: String, experiment: String)]
+    /// The session's assignments, which say the experiment that chose each variant.
+    private let assignments: [SlotAssignment]
     /// The attribution of events no variant emitted.
     private let unattributed: Attribution
     /// The first error the sink reported; recording stops after it.
@@ -46,17 +47,36 @@ public final class SessionRecorder {
     /// The `reason` of a `flow_abandoned` logged because the session spent its event budget.
     public static let eventLimitReason = "event_limit"
 
-    /// Creates a recorder for one session whose variants were chosen by `assignments`.
-    public init(session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock) {
+    /// Creates a recorder for one session whose variants were chosen by `assignments`, recording
+    /// every event in `sink`.
+    public convenience init(
+        session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock
+    ) {
+        self.init(session: session, user: user, assignments: assignments, sink: sink, lineSink: nil, clock: clock)
+    }
+
+    /// Creates a recorder for one session whose variants were chosen by `assignments`, encoding
+    /// every event's line into `buffer` itself, as a simulation does: the same bytes as recording
+    /// events in a sink that encodes them, without building the events.
+    convenience init(session: String, user: String, assignments: [SlotAssignment], encodingInto buffer: EncodedEventBuffer, clock: any EventClock) {
+        self.init(session: session, user: user, assignments: assignments, sink: nil, lineSink: buffer, clock: clock)
+    }
+
+    private init(
+        session: String,
+        user: String,
+        assignments: [SlotAssignment],
+        sink: (any FlowEventSink)?,
+        lineSink: EncodedEventBuffer?,
+        clock: any EventClock
+    ) {
         self.session = session
         self.user = user
         self.sink = sink
-        lineSink = sink as? EncodedEventBuffer
+        self.lineSink = lineSink
         lineWriter = SessionLineWriter(session: session, user: user, shared: lineSink?.sharedParts ?? SharedLineParts())
         self.clock = clock
-        experimentsByVariant = assignments.compactMap { assignment in
-            assignment.experiment.map { (assignment.variant.rawValue, $0) }
-        }
+        self.assignments = assignments
         unattributed = Attribution(experiment: nil, variant: nil, writer: lineWriter)
     }
 
@@ -70,38 +90,94 @@ public final class SessionRecorder {
         let slots = Self.variantsBySlot(assignments)
         let logged = SessionAttributes.logged(attributes, besideSlots: slots)
         record(type: .sessionStarted, attribution: unattributed) { properties in
-            // Both are sorted by key: merged as they are written.
-            var slot = slots.startIndex
-            var attribute = logged.startIndex
-            while slot < slots.endIndex || attribute < logged.endIndex {
-                if attribute == logged.endIndex || (slot < slots.endIndex && slots[slot].slot < logged[attribute].key) {
-                    properties.add(key: slots[slot].slot, value: slots[slot].variant)
-                    slot += 1
-                } else {
-                    properties.add(key: logged[attribute].key, value: logged[attribute].value)
-                    attribute += 1
-                }
+            Self.addStartProperties(slots: slots, attributes: logged, to: &properties)
+        }
+        recordAssignments(assignments)
+    }
+
+    /// Records the start of the session as `recordStart(of:attributes:)` does, with the
+    /// `session_started` properties of `startProperties` when it holds them, and keeping them there
+    /// when it does not: a simulation encodes them once for all its sessions with the same slots,
+    /// variants and attribute values.
+    ///
+    /// `startProperties` must hold nothing, or what this gave for the same slots and variants of
+    /// `assignments` and the same logged `attributes`.
+    func recordStart(of assignments: [SlotAssignment], attributes: Attributes, startProperties: inout [UInt8]?) {
+        guard let lineSink else {
+            recordStart(of: assignments, attributes: attributes)
+            return
+        }
+        if startProperties == nil {
+            let slots = Self.variantsBySlot(assignments)
+            let logged = SessionAttributes.logged(attributes, besideSlots: slots)
+            startProperties = SessionLineWriter.encodeProperties { properties in
+                Self.addStartProperties(slots: slots, attributes: logged, to: &properties)
             }
         }
-        for assignment in assignments {
-            let slot = assignment.slot.rawValue
-            let variant = assignment.variant.rawValue
-            switch assignment.reason {
+        if let encoded = startProperties, state.failure == nil {
+            budget?.recorded += 1
+            let time = clock.now()
+            lineSink.appendLine { line in
+                lineWriter.append(
+                    to: line, time: time, type: .sessionStarted, attribution: unattributed.lineBytes,
+                    screen: nil, action: nil, encodedProperties: encoded
+                )
+            }
+        }
+        recordAssignments(assignments)
+    }
+
+    /// Adds `session_started`'s properties: the variant of every slot and the logged attributes.
+    private static func addStartProperties(
+        slots: [(slot: String, variant: String)],
+        attributes logged: [(key: String, value: String)],
+        to properties: inout EventProperties
+    ) {
+        // Both are sorted by key: merged as they are written.
+        var slot = slots.startIndex
+        var attribute = logged.startIndex
+        while slot < slots.endIndex || attribute < logged.endIndex {
+            if attribute == logged.endIndex || (slot < slots.endIndex && slots[slot].slot < logged[attribute].key) {
+                properties.add(key: slots[slot].slot, value: slots[slot].variant)
+                slot += 1
+            } else {
+                properties.add(key: logged[attribute].key, value: logged[attribute].value)
+                attribute += 1
+            }
+        }
+    }
+
+    /// Records an `exposure` for every slot an experiment hashed the user into and an `assignment`
+    /// for every other slot.
+    private func recordAssignments(_ assignments: [SlotAssignment]) {
+        // Read in place, by index: copying an assignment copies its every string.
+        for position in assignments.indices {
+            let slot = assignments[position].slot.rawValue
+            let variant = assignments[position].variant.rawValue
+            switch assignments[position].reason {
             case .experiment(let key, let variationIndex, let hashAttribute, let hashValue, let bucket):
-                let attribution = Attribution(experiment: key, variant: variant, writer: lineWriter)
-                record(type: .exposure, attribution: attribution) { properties in
-                    properties.add("bucket", String(bucket))
+                let stickyBucketUsed = assignments[position].stickyBucketUsed
+                record(type: .exposure, attribution: attribution(experiment: key, variant: variant)) { properties in
+                    properties.add("bucket", bucket)
                     properties.add("hash_attribute", hashAttribute)
                     properties.add("hash_value", hashValue)
                     properties.add("slot", slot)
-                    if assignment.stickyBucketUsed { properties.add("sticky_bucket", "true") }
-                    properties.add("variation_index", String(variationIndex))
+                    if stickyBucketUsed { properties.add("sticky_bucket", "true") }
+                    properties.add("variation_index", variationIndex)
                 }
-            case .forced, .forcedByConfig, .rule, .default:
-                let attribution = Attribution(experiment: assignment.experiment, variant: variant, writer: lineWriter)
+            case .forced, .forcedByConfig, .default:
+                let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
+                let reason = assignments[position].reasonName
                 record(type: .assignment, attribution: attribution) { properties in
-                    properties.add("reason", assignment.reasonName)
-                    if case .rule(let index) = assignment.reason { properties.add("rule_index", String(index)) }
+                    properties.add("reason", reason)
+                    properties.add("slot", slot)
+                }
+            case .rule(let index):
+                let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
+                let reason = assignments[position].reasonName
+                record(type: .assignment, attribution: attribution) { properties in
+                    properties.add("reason", reason)
+                    properties.add("rule_index", index)
                     properties.add("slot", slot)
                 }
             }
@@ -160,7 +236,7 @@ public final class SessionRecorder {
     public func flush() {
         guard state.failure == nil else { return }
         do {
-            try sink.flush()
+            if let lineSink { try lineSink.flush() } else { try sink?.flush() }
         } catch {
             state.failure = error
         }
@@ -169,11 +245,46 @@ public final class SessionRecorder {
     /// The attribution of events emitted by coordinators labelled `origin`: that variant, and
     /// the experiment that chose it.
     private func attribution(ofOrigin origin: String?) -> Attribution {
-        for known in state.attributionsByOrigin where known.variant == origin { return known }
-        let experiment = origin.flatMap { variant in experimentsByVariant.last { $0.variant == variant }?.experiment }
-        let attribution = Attribution(experiment: experiment, variant: origin, writer: lineWriter)
-        state.attributionsByOrigin.append(attribution)
+        for known in state.attributionsByOrigin where Self.same(known.variant, origin) { return known }
+        let attribution = Attribution(experiment: experiment(ofOrigin: origin), variant: origin, writer: lineWriter)
+        keep(attribution)
         return attribution
+    }
+
+    /// The attribution of an event about `variant`, chosen by `experiment`: the one of its origin
+    /// when that is the same, which the session's later events then share.
+    private func attribution(experiment: String?, variant: String) -> Attribution {
+        for known in state.attributionsByOrigin where known.variant == variant {
+            if known.experiment == experiment { return known }
+        }
+        let attribution = Attribution(experiment: experiment, variant: variant, writer: lineWriter)
+        if experiment == self.experiment(ofOrigin: variant), !state.attributionsByOrigin.contains(where: { $0.variant == variant }) {
+            keep(attribution)
+        }
+        return attribution
+    }
+
+    /// The experiment that chose the variant `origin`: the last assignment's that an experiment made.
+    private func experiment(ofOrigin origin: String?) -> String? {
+        guard let origin else { return nil }
+        for assignment in assignments.reversed() where assignment.variant.rawValue == origin {
+            if let experiment = assignment.experiment { return experiment }
+        }
+        return nil
+    }
+
+    /// Whether `first` and `second` are the same text: a variant is compared with the few of a
+    /// session for every event, and texts of different lengths are told apart without comparing them.
+    private static func same(_ first: String?, _ second: String?) -> Bool {
+        guard let first else { return second == nil }
+        guard let second else { return false }
+        return first.utf8.count == second.utf8.count && first == second
+    }
+
+    /// Keeps `attribution` for the later events of its origin.
+    private func keep(_ attribution: Attribution) {
+        if state.attributionsByOrigin.capacity == 0 { state.attributionsByOrigin.reserveCapacity(4) }
+        state.attributionsByOrigin.append(attribution)
     }
 
     /// The variant of every slot, sorted by slot; a slot assigned twice keeps its last variant.
@@ -220,7 +331,7 @@ public final class SessionRecorder {
             screen: screen, action: action, properties: collected.dictionary
         )
         do {
-            try sink.record(event)
+            try sink?.record(event)
         } catch {
             state.failure = error
         }

@@ -14,6 +14,12 @@ final class SessionEventBudget {
         self.limit = limit
     }
 
+    /// Makes the budget whole again, for another session.
+    func reset() {
+        recorded = 0
+        stoppedTheSession = false
+    }
+
     /// Whether the session has logged `limit` events.
     var isSpent: Bool { recorded >= limit }
 }

@@ -14,6 +14,11 @@ public final class SimulatedClock: EventClock {
         EventTimestamp(millisecondsSince1970: milliseconds)
     }
 
+    /// Sets the clock back to read `start`, for another session.
+    func reset(to start: EventTimestamp) {
+        milliseconds = start.millisecondsSince1970
+    }
+
     /// Moves the clock forward.
     public func advance(byMilliseconds interval: Int64) {
         milliseconds += max(0, interval)

@@ -101,19 +101,21 @@ public struct SimulatedUser: FlowUser {
 
     private mutating func validValues(for fields: [ScreenField]) -> [ScreenField.ID: String] {
         var values = [ScreenField.ID: String](minimumCapacity: fields.count)
-        for field in fields {
-            switch field.kind {
+        // Fields are read in place, by index: copying one copies all its strings.
+        for position in fields.indices {
+            let id = fields[position].id
+            switch fields[position].kind {
             case .email, .password, .text:
-                guard let entry = fieldTable.index(of: field.id) else { continue }
-                values[field.id] = fieldTable.entries[entry].valid.render(user: index)
+                guard let entry = fieldTable.index(of: id) else { continue }
+                values[id] = fieldTable.entries[entry].valid.render(user: index)
             case .choice(let options, let allowsMultiple):
                 guard !options.isEmpty else { continue }
                 let first = options[Int.random(in: 0..<options.count, using: &generator)]
                 if allowsMultiple, options.count > 1, Bool.random(using: &generator) {
                     let second = options[Int.random(in: 0..<options.count, using: &generator)]
-                    values[field.id] = first == second ? first : "\(first),\(second)"
+                    values[id] = first == second ? first : "\(first),\(second)"
                 } else {
-                    values[field.id] = first
+                    values[id] = first
                 }
             }
         }

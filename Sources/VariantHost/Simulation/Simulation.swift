@@ -133,21 +133,32 @@ public struct Simulation: Sendable {
         // and its behaviour laid out, once.
         var combinations: [VariantCombination] = []
         let fieldTable = SyntheticFieldTable(registry.app.syntheticInput)
+        let attributeDraws = behavior.attributeDrawCount
+        let sessionPrefix = "s-\(seed)-"
+        // One clock and one budget serve the batch's sessions one after another.
+        let clock = SimulatedClock(start: start)
+        let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
             let id = idPrefix + String(index)
-            let user = SyntheticUser(index: index, id: id, attributes: behavior.drawAttributes(id: id, using: &generator))
+            let (attributes, draw) = behavior.drawAttributes(id: id, using: &generator)
+            let user = SyntheticUser(index: index, id: id, attributes: attributes)
             let assignments = assign(user)
             let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)
-            let clock = SimulatedClock(start: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
-            let variants = assignments.map(\.variant.rawValue)
-            let combination: VariantCombination
-            if let known = combinations.first(where: { $0.variants == variants }) {
-                combination = known
+            clock.reset(to: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
+            let combinationIndex: Int
+            if let known = combinations.firstIndex(where: { $0.matches(assignments) }) {
+                combinationIndex = known
             } else {
-                combination = try VariantCombination(variants: variants, of: assignments, registry: registry, behavior: behavior)
-                combinations.append(combination)
+                combinationIndex = combinations.count
+                combinations.append(
+                    try VariantCombination(of: assignments, registry: registry, behavior: behavior, attributeDraws: attributeDraws)
+                )
             }
+            let combination = combinations[combinationIndex]
+            // Users of one combination who drew the same attribute values start alike.
+            var startProperties = attributeDraws != nil ? combination.startProperties[draw] : nil
+            let encodedBefore = startProperties != nil
             var simulated = SimulatedUser(
                 index: index,
                 behaviors: combination.behaviors,
@@ -155,15 +166,16 @@ public struct Simulation: Sendable {
                 generator: generator,
                 clock: clock
             )
-            let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
+            budget.reset()
             simulated.budget = budget
             let session = HostedSession(
-                session: "s-\(seed)-\(index)", user: user.id, assignments: assignments, attributes: user.attributes
+                session: sessionPrefix + String(index), user: user.id, assignments: assignments, attributes: user.attributes
             )
             let outcome = try session.run(
-                app: registry.app, selection: combination.selection, sink: buffer, clock: clock, user: &simulated,
-                budget: budget
+                app: registry.app, selection: combination.selection, encodingInto: buffer, clock: clock, user: &simulated,
+                budget: budget, startProperties: &startProperties
             )
+            if attributeDraws != nil, !encodedBefore { combinations[combinationIndex].startProperties[draw] = startProperties }
             if outcome.isCompleted { result.completed += 1 } else { result.abandoned += 1 }
             if budget.stoppedTheSession { result.stoppedAtEventLimit += 1 }
         }
@@ -218,22 +230,39 @@ public struct SimulationProgress: Sendable, Hashable {
 }
 
 extension BehaviorModel {
-    /// Draws one value of every attribute, in the model's order, after the user's `id`.
-    func drawAttributes(id: String, using generator: inout SplitMix64) -> Attributes {
+    /// Most draws of attribute values whose users' `session_started` properties a simulation keeps.
+    static let keptAttributeDraws = 4096
+
+    /// How many different draws `drawAttributes(id:using:)` can make, if no more than `keptAttributeDraws`.
+    var attributeDrawCount: Int? {
+        var count = 1
+        for attribute in attributes {
+            count *= max(1, attribute.values.count)
+            if count > Self.keptAttributeDraws { return nil }
+        }
+        return count
+    }
+
+    /// Draws one value of every attribute, in the model's order, after the user's `id`; `draw` numbers
+    /// the values drawn, below `attributeDrawCount`: the same number, the same values.
+    func drawAttributes(id: String, using generator: inout SplitMix64) -> (attributes: Attributes, draw: Int) {
         var drawn = Attributes(minimumCapacity: attributes.count + 1)
+        var draw = 0
         drawn["id"] = .string(id)
         for attribute in attributes {
             var target = Double.random(in: 0..<1, using: &generator)
-            var chosen = attribute.values.last?.value
-            for (value, probability) in attribute.values {
+            var chosen = attribute.values.count - 1
+            for (position, (_, probability)) in attribute.values.enumerated() {
                 if target < probability {
-                    chosen = value
+                    chosen = position
                     break
                 }
                 target -= probability
             }
-            if let chosen { drawn[attribute.name] = .string(chosen) }
+            // Wraps only past `keptAttributeDraws`, where the number goes unused.
+            draw = draw &* max(1, attribute.values.count) &+ max(0, chosen)
+            if chosen >= 0 { drawn[attribute.name] = .string(attribute.values[chosen].value) }
         }
-        return drawn
+        return (drawn, draw)
     }
 }

@@ -44,9 +44,35 @@ struct UserValueTemplate: Sendable {
     func render(user: Int) -> String {
         switch parts.count {
         case 1: return parts[0]
-        // The common case, `user{user}@example.com`: one interpolation sizes the string once.
-        case 2: return "\(parts[0])\(user)\(parts[1])"
+        // The common case, `user{user}@example.com`: written into a string sized once.
+        case 2: return Self.joining(parts[0], user, parts[1])
         default: return parts.dropFirst().reduce(parts[0]) { "\($0)\(user)\($1)" }
+        }
+    }
+
+    /// `"\(prefix)\(number)\(suffix)"`, without the interpolation's intermediate strings.
+    private static func joining(_ prefix: String, _ number: Int, _ suffix: String) -> String {
+        var digits = 1
+        var rest = number.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let sign = number < 0 ? 1 : 0
+        return String(unsafeUninitializedCapacity: prefix.utf8.count + sign + digits + suffix.utf8.count) { buffer in
+            var end = buffer.initialize(fromContentsOf: prefix.utf8)
+            if sign == 1 {
+                buffer[end] = UInt8(ascii: "-")
+                end += 1
+            }
+            var magnitude = number.magnitude
+            for position in stride(from: end + digits - 1, through: end, by: -1) {
+                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            }
+            end += digits
+            end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: suffix.utf8)
+            return end
         }
     }
 }
