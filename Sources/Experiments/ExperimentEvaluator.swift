@@ -22,6 +22,12 @@ public struct ExperimentEvaluator: Sendable {
     let seed: PreparedHashSeed
     @usableFromInline
     let ranges: [BucketRange]
+    /// `ranges` over the hash version's bucket numbers, so that choosing a variation compares integers.
+    @usableFromInline
+    let numberRanges: BucketNumberRanges
+    /// The hash version's resolution (bucket = bucket number / resolution); 1 for an unknown version, never hashed.
+    @usableFromInline
+    let resolution: Double
     @usableFromInline
     let filters: [HashFilter]
     @usableFromInline
@@ -46,6 +52,9 @@ public struct ExperimentEvaluator: Sendable {
         hashVersion = definition.hashVersion
         seed = PreparedHashSeed(definition.seed)
         ranges = definition.bucketRanges
+        let resolution = PreparedHashSeed.resolution(version: definition.hashVersion) ?? 1
+        numberRanges = BucketNumberRanges(ranges, resolution: resolution)
+        self.resolution = Double(resolution)
         filters = definition.filters
         namespace = definition.namespace
         condition = definition.condition
@@ -109,10 +118,11 @@ public struct ExperimentEvaluator: Sendable {
     /// Hashes an eligible user and picks the variation (or coverage exclusion, or the experiment's `force`).
     @inlinable
     func bucket(hashValue: String) -> VariationAssignment {
-        guard let bucket = seed.hash(value: hashValue, version: hashVersion) else {
+        guard let number = seed.bucketNumber(value: hashValue, version: hashVersion) else {
             return VariationAssignment(excludedBecause: .invalidHashVersion)
         }
-        guard let index = Bucketing.chooseVariation(bucket: bucket, ranges: ranges), index < variationCount else {
+        let bucket = Double(number) / resolution
+        guard let index = numberRanges.chooseVariation(number), index < variationCount else {
             // No range holds the bucket (coverage), or explicit ranges outnumber the variations.
             return VariationAssignment(excludedBecause: .notInCoverage, bucket: bucket)
         }
