@@ -6,7 +6,7 @@
 /// `lower..<lower + width`, found once here by binary search on the range's own ``BucketRange/contains(_:)``: a
 /// number lies in a run exactly when its bucket lies in the range.
 @usableFromInline
-struct BucketNumberRanges: Sendable {
+package struct BucketNumberRanges: Sendable {
     /// The bucket numbers one range holds: `lower..<lower + width`.
     @usableFromInline
     struct Run: Sendable {
@@ -25,7 +25,7 @@ struct BucketNumberRanges: Sendable {
     let runs: [Run]
 
     /// The bucket number runs of `ranges` for buckets `n / resolution`, `n` in `0..<resolution`.
-    init(_ ranges: [BucketRange], resolution: UInt32) {
+    package init(_ ranges: [BucketRange], resolution: UInt32) {
         let scale = Double(resolution)
         runs = ranges.map { range in
             // The first number whose bucket is at or above the start, and the first at or above the end.
@@ -54,7 +54,7 @@ struct BucketNumberRanges: Sendable {
     /// The index of the first run containing `number`, or `nil` when none does: the same answer as
     /// ``Bucketing/chooseVariation(bucket:ranges:)`` for the bucket `number / resolution`.
     @inlinable
-    func chooseVariation(_ number: UInt32) -> Int? {
+    package func chooseVariation(_ number: UInt32) -> Int? {
         // Every run is checked, backwards, keeping the lowest match: no data-dependent branch for a 50/50 split
         // to mispredict.
         var chosen = -1

@@ -16,13 +16,17 @@ public struct ExperimentEvaluator: Sendable {
     /// Whether `hashAttribute` is ASCII, so finding it among the attributes needs no byte comparison.
     @usableFromInline
     let hashAttributeIsASCII: Bool
+    /// The length of `hashAttribute` in UTF-8 bytes, compared with each attribute's name before its bytes.
+    @usableFromInline
+    let hashAttributeUTF8Count: Int
     @usableFromInline
     let hashVersion: Int
     @usableFromInline
     let seed: PreparedHashSeed
     @usableFromInline
     let ranges: [BucketRange]
-    /// `ranges` over the hash version's bucket numbers, so that choosing a variation compares integers.
+    /// The ranges of the variations over the hash version's bucket numbers, so that choosing a variation compares
+    /// integers. Explicit ranges past the last variation are left out: a bucket they would take is out of coverage.
     @usableFromInline
     let numberRanges: BucketNumberRanges
     /// The hash version's resolution (bucket = bucket number / resolution); 1 for an unknown version, never hashed.
@@ -49,11 +53,12 @@ public struct ExperimentEvaluator: Sendable {
         variationCount = definition.variations.count
         hashAttribute = definition.hashAttribute
         hashAttributeIsASCII = CodeUnitString.isASCII(definition.hashAttribute)
+        hashAttributeUTF8Count = definition.hashAttribute.utf8.count
         hashVersion = definition.hashVersion
         seed = PreparedHashSeed(definition.seed)
         ranges = definition.bucketRanges
         let resolution = PreparedHashSeed.resolution(version: definition.hashVersion) ?? 1
-        numberRanges = BucketNumberRanges(ranges, resolution: resolution)
+        numberRanges = BucketNumberRanges(Array(ranges.prefix(variationCount)), resolution: resolution)
         self.resolution = Double(resolution)
         filters = definition.filters
         namespace = definition.namespace
@@ -79,7 +84,7 @@ public struct ExperimentEvaluator: Sendable {
         if let excludesEveryone {
             return VariationAssignment(excludedBecause: excludesEveryone)
         }
-        let found = hashAttributeIsASCII ? attributes.position(ofASCIIKey: hashAttribute) : attributes.position(of: hashAttribute)
+        let found = hashAttributeIsASCII ? attributes.position(ofASCIIKey: hashAttribute, utf8Count: hashAttributeUTF8Count) : attributes.position(of: hashAttribute)
         guard let position = found else {
             return VariationAssignment(excludedBecause: .missingHashAttribute)
         }
@@ -122,8 +127,8 @@ public struct ExperimentEvaluator: Sendable {
             return VariationAssignment(excludedBecause: .invalidHashVersion)
         }
         let bucket = Double(number) / resolution
-        guard let index = numberRanges.chooseVariation(number), index < variationCount else {
-            // No range holds the bucket (coverage), or explicit ranges outnumber the variations.
+        guard let index = numberRanges.chooseVariation(number) else {
+            // No variation's range holds the bucket (coverage), or only an explicit range past the last variation.
             return VariationAssignment(excludedBecause: .notInCoverage, bucket: bucket)
         }
         if let force {

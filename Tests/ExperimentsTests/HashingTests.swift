@@ -83,6 +83,23 @@ struct HashingTests {
         #expect(Bucketing.chooseVariation(bucket: 0.6, ranges: ranges) == 1)
     }
 
+    @Test("choosing a variation by bucket number agrees with choosing by bucket, for every number of both hash versions", arguments: [
+        Bucketing.ranges(variationCount: 2), Bucketing.ranges(variationCount: 3), Bucketing.ranges(variationCount: 7, coverage: 0.37),
+        Bucketing.ranges(variationCount: 3, coverage: 0.999, weights: [0.1, 0.333, 0.567]), Bucketing.ranges(variationCount: 2, coverage: 0),
+        [BucketRange(start: 0, end: 0.3), BucketRange(start: 0.2, end: 0.7), BucketRange(start: 0.7, end: 1.5)],
+        [BucketRange(start: -1, end: 0.0001), BucketRange(start: 0.5, end: 0.5), BucketRange(start: 0.6, end: 0.4)],
+        [BucketRange(start: .nan, end: 0.5), BucketRange(start: 0.25, end: .nan), BucketRange(start: 0.9999, end: .infinity)],
+    ])
+    func bucketNumberRanges(ranges: [BucketRange]) {
+        for resolution: UInt32 in [1_000, 10_000] {
+            let numberRanges = BucketNumberRanges(ranges, resolution: resolution)
+            let mismatches = (0..<resolution).filter { number in
+                numberRanges.chooseVariation(number) != Bucketing.chooseVariation(bucket: Double(number) / Double(resolution), ranges: ranges)
+            }
+            #expect(mismatches.isEmpty, "resolution \(resolution), first mismatches: \(mismatches.prefix(5))")
+        }
+    }
+
     @Test("numbers are stringified for hashing exactly as JavaScript's String(number)", arguments: [
         (1.0, "1"), (-0.5, "-0.5"), (1e21, "1e+21"), (1e-7, "1e-7"), (123_456_789_012.0, "123456789012"),
         (0.000001, "0.000001"), (1.5e300, "1.5e+300"), (100.0, "100"),
