@@ -23,8 +23,6 @@ public struct ExperimentEvaluator: Sendable {
     let hashVersion: Int
     @usableFromInline
     let seed: PreparedHashSeed
-    @usableFromInline
-    let ranges: [BucketRange]
     /// The ranges of the variations over the hash version's bucket numbers, so that choosing a variation compares
     /// integers. Explicit ranges past the last variation are left out: a bucket they would take is out of coverage.
     @usableFromInline
@@ -56,9 +54,8 @@ public struct ExperimentEvaluator: Sendable {
         hashAttributeUTF8Count = definition.hashAttribute.utf8.count
         hashVersion = definition.hashVersion
         seed = PreparedHashSeed(definition.seed)
-        ranges = definition.bucketRanges
         let resolution = PreparedHashSeed.resolution(version: definition.hashVersion) ?? 1
-        numberRanges = BucketNumberRanges(Array(ranges.prefix(variationCount)), resolution: resolution)
+        numberRanges = BucketNumberRanges(Array(definition.bucketRanges.prefix(variationCount)), resolution: resolution)
         self.resolution = Double(resolution)
         filters = definition.filters
         namespace = definition.namespace

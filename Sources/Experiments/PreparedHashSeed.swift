@@ -27,8 +27,8 @@
         }
     }
 
-    /// The bucket number of `value`: ``hash(value:version:)`` is this number divided by
-    /// ``resolution(version:)``. `nil` for a version other than 1 or 2.
+    /// The bucket number of `value`: ``GrowthBookHash/hash(seed:value:version:)`` with this seed is this number
+    /// divided by ``resolution(version:)``. `nil` for a version other than 1 or 2.
     @inlinable
     package func bucketNumber(value: String, version: Int) -> UInt32? {
         switch version {
@@ -46,14 +46,5 @@
         default:
             return nil
         }
-    }
-
-    /// The same value as ``GrowthBookHash/hash(seed:value:version:)`` with this seed.
-    @inlinable
-    package func hash(value: String, version: Int) -> Double? {
-        guard let number = bucketNumber(value: value, version: version), let resolution = Self.resolution(version: version) else {
-            return nil
-        }
-        return Double(number) / Double(resolution)
     }
 }
