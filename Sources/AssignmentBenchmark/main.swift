@@ -157,9 +157,24 @@ func run(options: Options) throws {
         }
         return total
     }
-    /// Assigns `iterations` users and returns how many got variation 1.
+    // The assignment loop moves each user's attributes out of this pool and back, so that it holds them as a caller
+    // holds its own value: a copy out of an array would add a retain and a release per user that no caller pays.
+    let ownedAttributes = UnsafeMutableBufferPointer<Attributes>.allocate(capacity: pool)
+    _ = ownedAttributes.initialize(from: attributes)
+    defer {
+        ownedAttributes.deinitialize()
+        ownedAttributes.deallocate()
+    }
+    /// Assigns `iterations` users and returns how many got variation 1. The bucket is read as well (it is never 1 or
+    /// more, so the count is unchanged), since callers report it: otherwise the optimiser would skip computing it.
     func assignUsers(_ iterations: Int) -> Int {
-        sumOverPool(iterations) { evaluator.assign(attributes[$0]).variationIndex ?? -1 }
+        sumOverPool(iterations) { index in
+            let slot = ownedAttributes.baseAddress.unsafelyUnwrapped + index
+            let user = slot.move()
+            let assignment = evaluator.assign(user)
+            slot.initialize(to: consume user)
+            return (assignment.variationIndex ?? -1) + ((assignment.bucket ?? 0) >= 1 ? 1 : 0)
+        }
     }
     if options.countOnly {
         print("\(options.assignments) assignments, variation 1 count \(assignUsers(options.assignments))")

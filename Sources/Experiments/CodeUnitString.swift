@@ -22,9 +22,11 @@ enum CodeUnitString {
     /// Whether `string` has the same code units as `asciiKey`, which must be ASCII: then canonical equality and
     /// equal UTF-8 length suffice, since a non-ASCII string canonically equivalent to an ASCII one (the Kelvin sign
     /// and `K`) is always longer in UTF-8.
+    ///
+    /// `utf8Count` is `asciiKey.utf8.count`, counted once by callers that compare one key many times.
     @inlinable
-    static func equal(_ string: String, asciiKey: String) -> Bool {
-        string.utf8.count == asciiKey.utf8.count && string == asciiKey
+    static func equal(_ string: String, asciiKey: String, utf8Count: Int) -> Bool {
+        string.utf8.count == utf8Count && string == asciiKey
     }
 
     /// Whether every code unit of `string` is ASCII.

@@ -49,16 +49,17 @@ extension ExperimentEvaluator {
            let reason = targetingExclusion(hashValue: hashValue, attributes: attributes, savedGroups: savedGroups) {
             return result(excludedBecause: reason, attribute: attributeName, hashValue: hashValue)
         }
-        guard let bucket = seed.hash(value: hashValue, version: hashVersion) else {
+        guard let number = seed.bucketNumber(value: hashValue, version: hashVersion) else {
             return result(excludedBecause: .invalidHashVersion, attribute: attributeName, hashValue: hashValue)
         }
+        let bucket = Double(number) / resolution
         if versionIsBlocked {
             return result(
                 excludedBecause: .stickyBucketVersionBlocked, attribute: attributeName, hashValue: hashValue,
                 bucket: bucket, stickyBucketUsed: true
             )
         }
-        guard let index = stickyIndex ?? Bucketing.chooseVariation(bucket: bucket, ranges: ranges), index < variationCount else {
+        guard let index = stickyIndex ?? numberRanges.chooseVariation(number), index < variationCount else {
             return result(excludedBecause: .notInCoverage, attribute: attributeName, hashValue: hashValue, bucket: bucket)
         }
         if let force {

@@ -16,12 +16,20 @@ public struct ExperimentEvaluator: Sendable {
     /// Whether `hashAttribute` is ASCII, so finding it among the attributes needs no byte comparison.
     @usableFromInline
     let hashAttributeIsASCII: Bool
+    /// The length of `hashAttribute` in UTF-8 bytes, compared with each attribute's name before its bytes.
+    @usableFromInline
+    let hashAttributeUTF8Count: Int
     @usableFromInline
     let hashVersion: Int
     @usableFromInline
     let seed: PreparedHashSeed
+    /// The ranges of the variations over the hash version's bucket numbers, so that choosing a variation compares
+    /// integers. Explicit ranges past the last variation are left out: a bucket they would take is out of coverage.
     @usableFromInline
-    let ranges: [BucketRange]
+    let numberRanges: BucketNumberRanges
+    /// The hash version's resolution (bucket = bucket number / resolution); 1 for an unknown version, never hashed.
+    @usableFromInline
+    let resolution: Double
     @usableFromInline
     let filters: [HashFilter]
     @usableFromInline
@@ -43,9 +51,12 @@ public struct ExperimentEvaluator: Sendable {
         variationCount = definition.variations.count
         hashAttribute = definition.hashAttribute
         hashAttributeIsASCII = CodeUnitString.isASCII(definition.hashAttribute)
+        hashAttributeUTF8Count = definition.hashAttribute.utf8.count
         hashVersion = definition.hashVersion
         seed = PreparedHashSeed(definition.seed)
-        ranges = definition.bucketRanges
+        let resolution = PreparedHashSeed.resolution(version: definition.hashVersion) ?? 1
+        numberRanges = BucketNumberRanges(Array(definition.bucketRanges.prefix(variationCount)), resolution: resolution)
+        self.resolution = Double(resolution)
         filters = definition.filters
         namespace = definition.namespace
         condition = definition.condition
@@ -70,7 +81,7 @@ public struct ExperimentEvaluator: Sendable {
         if let excludesEveryone {
             return VariationAssignment(excludedBecause: excludesEveryone)
         }
-        let found = hashAttributeIsASCII ? attributes.position(ofASCIIKey: hashAttribute) : attributes.position(of: hashAttribute)
+        let found = hashAttributeIsASCII ? attributes.position(ofASCIIKey: hashAttribute, utf8Count: hashAttributeUTF8Count) : attributes.position(of: hashAttribute)
         guard let position = found else {
             return VariationAssignment(excludedBecause: .missingHashAttribute)
         }
@@ -109,11 +120,12 @@ public struct ExperimentEvaluator: Sendable {
     /// Hashes an eligible user and picks the variation (or coverage exclusion, or the experiment's `force`).
     @inlinable
     func bucket(hashValue: String) -> VariationAssignment {
-        guard let bucket = seed.hash(value: hashValue, version: hashVersion) else {
+        guard let number = seed.bucketNumber(value: hashValue, version: hashVersion) else {
             return VariationAssignment(excludedBecause: .invalidHashVersion)
         }
-        guard let index = Bucketing.chooseVariation(bucket: bucket, ranges: ranges), index < variationCount else {
-            // No range holds the bucket (coverage), or explicit ranges outnumber the variations.
+        let bucket = Double(number) / resolution
+        guard let index = numberRanges.chooseVariation(number) else {
+            // No variation's range holds the bucket (coverage), or only an explicit range past the last variation.
             return VariationAssignment(excludedBecause: .notInCoverage, bucket: bucket)
         }
         if let force {

@@ -33,7 +33,7 @@
     }
 
     /// Folds every UTF-16 code unit of `string` into the hash, as if it were appended to what came before.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func combine(_ string: String) {
         // Native strings expose contiguous UTF-8 (small ones via a stack copy); anything else goes through UTF-16.
         let handled: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
@@ -45,23 +45,41 @@
     }
 
     /// Folds well-formed UTF-8 `bytes`, transcoded to UTF-16 code units, into the hash.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func combine(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var hash = state
         var position = 0
         let count = bytes.count
-        // Ids are usually ASCII: eight bytes at a time while they are, each byte its own code unit.
+        // Ids are usually ASCII: eight bytes at a time while they are, then byte by byte, each byte its own code
+        // unit. Only this part is inlined into callers; the first non-ASCII byte hands over to the transcoder.
         if let base = UnsafeRawPointer(bytes.baseAddress) {
             while position &+ 8 <= count {
-                var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
                 guard word & 0x8080_8080_8080_8080 == 0 else { break }
-                for _ in 0..<8 {
-                    hash = (hash ^ UInt32(truncatingIfNeeded: word & 0xFF)) &* Self.prime
-                    word &>>= 8
+                for offset in 0..<8 {
+                    hash = (hash ^ UInt32(base.load(fromByteOffset: position &+ offset, as: UInt8.self))) &* Self.prime
                 }
                 position &+= 8
             }
+            while position < count {
+                let byte = base.load(fromByteOffset: position, as: UInt8.self)
+                guard byte < 0x80 else { break }
+                hash = (hash ^ UInt32(byte)) &* Self.prime
+                position &+= 1
+            }
         }
+        state = hash
+        if position < count {
+            combine(transcoding: bytes, from: position)
+        }
+    }
+
+    /// Folds `bytes[position...]`, well-formed UTF-8 transcoded to UTF-16 code units, into the hash.
+    @usableFromInline
+    mutating func combine(transcoding bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var hash = state
+        var position = start
+        let count = bytes.count
         while position < count {
             let lead = UInt32(bytes[position])
             if lead < 0x80 {
@@ -96,7 +114,7 @@
     }
 
     /// Folds the decimal digits of `number` (as JavaScript's `String(number)` prints an unsigned 32-bit integer).
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func combine(decimalDigitsOf number: UInt32) {
         // Hash version 2 folds the digits of a uniformly spread 32-bit hash, so nearly every number has six to ten
         // digits: the leading part (1 to 42949) and exactly five low digits are each read off a fixed-point

@@ -92,13 +92,14 @@ public struct JSONObject: Sendable, Hashable {
         position(of: key) != nil
     }
 
-    /// The position of `key`, which must be ASCII, in `storage`: ``position(of:)`` without a byte comparison.
+    /// The position of `key`, which must be ASCII and `utf8Count` bytes long, in `storage`: ``position(of:)``
+    /// without a byte comparison.
     @inlinable
-    func position(ofASCIIKey key: String) -> Int? {
+    func position(ofASCIIKey key: String, utf8Count: Int) -> Int? {
         if let index {
             return index[CodeUnitKey(key)]
         }
-        for position in storage.indices where CodeUnitString.equal(storage[position].key, asciiKey: key) {
+        for position in storage.indices where CodeUnitString.equal(storage[position].key, asciiKey: key, utf8Count: utf8Count) {
             return position
         }
         return nil

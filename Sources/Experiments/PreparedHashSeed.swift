@@ -16,18 +16,33 @@
         stateAfterSeed = hasher
     }
 
-    /// The same value as ``GrowthBookHash/hash(seed:value:version:)`` with this seed.
+    /// How many buckets hash `version` has: the hash is a bucket number `n` in `0..<resolution`, and the bucket is
+    /// `n / resolution`. `nil` for a version other than 1 or 2.
     @inlinable
-    package func hash(value: String, version: Int) -> Double? {
+    package static func resolution(version: Int) -> UInt32? {
+        switch version {
+        case 1: 1_000
+        case 2: 10_000
+        default: nil
+        }
+    }
+
+    /// The bucket number of `value`: ``GrowthBookHash/hash(seed:value:version:)`` with this seed is this number
+    /// divided by ``resolution(version:)``. `nil` for a version other than 1 or 2.
+    @inlinable
+    package func bucketNumber(value: String, version: Int) -> UInt32? {
         switch version {
         case 1:
-            return GrowthBookHash.hashVersion1(seed: seed, value: value)
+            var hasher = FNV1a()
+            hasher.combine(value)
+            hasher.combine(seed)
+            return hasher.value % 1_000
         case 2:
             var inner = stateAfterSeed
             inner.combine(value)
             var outer = FNV1a()
             outer.combine(decimalDigitsOf: inner.value)
-            return Double(outer.value % 10000) / 10000
+            return outer.value % 10_000
         default:
             return nil
         }

@@ -32,7 +32,10 @@ struct HashingTests {
         #expect(GrowthBookHash.hash(seed: seed, value: value, version: 3) == nil)
         #expect(GrowthBookHash.hash(seed: seed, value: value, version: 0) == nil)
         for version in [1, 2, 3] {
-            #expect(PreparedHashSeed(seed).hash(value: value, version: version) == GrowthBookHash.hash(seed: seed, value: value, version: version))
+            let prepared = PreparedHashSeed(seed).bucketNumber(value: value, version: version).flatMap { number in
+                PreparedHashSeed.resolution(version: version).map { Double(number) / Double($0) }
+            }
+            #expect(prepared == GrowthBookHash.hash(seed: seed, value: value, version: version))
         }
     }
 
@@ -81,6 +84,23 @@ struct HashingTests {
         #expect(Bucketing.chooseVariation(bucket: 0.1, ranges: ranges) == 0)
         #expect(Bucketing.chooseVariation(bucket: 0.3, ranges: ranges) == nil)
         #expect(Bucketing.chooseVariation(bucket: 0.6, ranges: ranges) == 1)
+    }
+
+    @Test("choosing a variation by bucket number agrees with choosing by bucket, for every number of both hash versions", arguments: [
+        Bucketing.ranges(variationCount: 2), Bucketing.ranges(variationCount: 3), Bucketing.ranges(variationCount: 7, coverage: 0.37),
+        Bucketing.ranges(variationCount: 3, coverage: 0.999, weights: [0.1, 0.333, 0.567]), Bucketing.ranges(variationCount: 2, coverage: 0),
+        [BucketRange(start: 0, end: 0.3), BucketRange(start: 0.2, end: 0.7), BucketRange(start: 0.7, end: 1.5)],
+        [BucketRange(start: -1, end: 0.0001), BucketRange(start: 0.5, end: 0.5), BucketRange(start: 0.6, end: 0.4)],
+        [BucketRange(start: .nan, end: 0.5), BucketRange(start: 0.25, end: .nan), BucketRange(start: 0.9999, end: .infinity)],
+    ])
+    func bucketNumberRanges(ranges: [BucketRange]) {
+        for resolution: UInt32 in [1_000, 10_000] {
+            let numberRanges = BucketNumberRanges(ranges, resolution: resolution)
+            let mismatches = (0..<resolution).filter { number in
+                numberRanges.chooseVariation(number) != Bucketing.chooseVariation(bucket: Double(number) / Double(resolution), ranges: ranges)
+            }
+            #expect(mismatches.isEmpty, "resolution \(resolution), first mismatches: \(mismatches.prefix(5))")
+        }
     }
 
     @Test("numbers are stringified for hashing exactly as JavaScript's String(number)", arguments: [
