@@ -49,9 +49,9 @@ struct UserFunnelProgress: Sendable {
 
     /// Counts `event` towards the steps, the goal and the per-screen tallies, if it lies in the window.
     ///
-    /// - Parameter steps: the configured steps; empty when steps are discovered from the screens shown.
+    /// - Parameter funnel: the funnel's steps and goal; no steps when they are discovered from the screens shown.
     mutating func consume(
-        _ event: FlowEvent, steps: [FunnelStep], goal: EventMatcher, windowMilliseconds: Int64, segmentKey: String? = nil
+        _ event: FlowEvent, funnel: FunnelMatcher, windowMilliseconds: Int64, segmentKey: String? = nil
     ) {
         guard isInWindow(event, windowMilliseconds: windowMilliseconds) else { return }
         let offset = event.time.millisecondsSince1970 - anchor.millisecondsSince1970
@@ -63,14 +63,14 @@ struct UserFunnelProgress: Sendable {
                 segmentOffset = offset
             }
         }
-        if steps.isEmpty {
+        if funnel.stepCount == 0 {
             if event.type == .screenShown, let screen = event.screen, firstShownOffsets[screen] == nil {
                 firstShownOffsets[screen] = offset
             }
         } else {
-            matchSteps(event, at: offset, steps: steps)
+            matchSteps(event, at: offset, funnel: funnel)
         }
-        if !reachedGoal, goal.matches(event) {
+        if !reachedGoal, funnel.matchesGoal(event) {
             reachedGoal = true
             goalOffset = offset
         }
@@ -88,17 +88,24 @@ struct UserFunnelProgress: Sendable {
     /// The ordered-funnel rule: the next step is completed by an event matching it at or after the moment the
     /// previous step was reached. Events of one millisecond are simultaneous: which steps they complete depends
     /// on the set of their step signatures only, never on the order they arrived in (``StepSignature``).
-    private mutating func matchSteps(_ event: FlowEvent, at offset: Int64, steps: [FunnelStep]) {
+    private mutating func matchSteps(_ event: FlowEvent, at offset: Int64, funnel: FunnelMatcher) {
         if offset != instantOffset {
             instantOffset = offset
             stepsBeforeInstant = stepOffsets.count
             signaturesAtInstant.removeAll(keepingCapacity: true)
         }
-        guard stepsBeforeInstant < steps.count else { return }
-        let signature = StepSignature(event, steps: steps, from: stepsBeforeInstant)
+        guard stepsBeforeInstant < funnel.stepCount else { return }
+        let signature = funnel.signature(of: event, from: stepsBeforeInstant)
         guard !signature.isEmpty else { return }
+        if signaturesAtInstant.isEmpty {
+            // The millisecond's first matching event alone: it completes the next step or none. Most
+            // milliseconds of a user hold one event, so this is the common case.
+            signaturesAtInstant.append(signature)
+            if signature.contains(stepsBeforeInstant) { stepOffsets.append(offset) }
+            return
+        }
         signaturesAtInstant.insert(signature, at: signaturesAtInstant.firstIndex { signature < $0 } ?? signaturesAtInstant.endIndex)
-        let reached = StepSignature.stepsReached(from: stepsBeforeInstant, of: steps.count, using: signaturesAtInstant)
+        let reached = StepSignature.stepsReached(from: stepsBeforeInstant, of: funnel.stepCount, using: signaturesAtInstant)
         stepOffsets.removeSubrange(stepsBeforeInstant...)
         stepOffsets.append(contentsOf: repeatElement(offset, count: reached))
     }
