@@ -26,9 +26,19 @@ struct EventPattern: Sendable {
     func matchesFields(of event: FlowEvent) -> Bool {
         if let screen, event.screen != screen { return false }
         if let action, event.action != action { return false }
-        for property in properties where event.properties[property.key] != property.value {
+        for property in properties where Self.value(of: property.key, in: event.properties) != property.value {
             return false
         }
         return true
+    }
+
+    /// The value of `key` among an event's `properties`: events carry a few, and comparing that many keys is
+    /// cheaper than hashing one.
+    private static func value(of key: String, in properties: [String: String]) -> String? {
+        guard properties.count <= 4 else { return properties[key] }
+        for (candidate, value) in properties where candidate == key {
+            return value
+        }
+        return nil
     }
 }

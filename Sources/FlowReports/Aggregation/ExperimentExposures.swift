@@ -80,9 +80,11 @@ struct ExperimentExposures: Sendable {
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose
-    /// window holds no session start with the segment property are in ``SegmentReport/unknownValue``.
+    /// window holds no session start with the segment property are in ``SegmentReport/unknownValue``. Empty when
+    /// no segment property was asked for.
     func segmentCounts() -> [String: [String: ArmCounts]] {
         var counts: [String: [String: ArmCounts]] = [:]
+        guard segmentKey != nil else { return counts }
         for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
             let value = user.progress.segment ?? SegmentReport.unknownValue
             var arm = counts[value, default: [:]][variants[user.variantIndex], default: ArmCounts(users: 0, conversions: 0)]

@@ -25,8 +25,11 @@ struct UserFunnelProgress: Sendable {
     private var instantOffset: Int64 = -1
     /// How many steps were reached before that millisecond.
     private var stepsBeforeInstant = 0
-    /// The step signatures (``StepSignature``) of that millisecond's events that match a step from
-    /// `stepsBeforeInstant` on, kept sorted: the steps reached in the millisecond depend on this set only.
+    /// The step signature (``StepSignature``) of that millisecond's first event that matches a step from
+    /// `stepsBeforeInstant` on: most milliseconds hold no other, so it is kept without allocating.
+    private var firstSignatureAtInstant: StepSignature?
+    /// Once a second such event arrives in the millisecond, the signatures of all of them, kept sorted: the steps
+    /// reached in the millisecond depend on this set only.
     private var signaturesAtInstant: [StepSignature] = []
     /// The offset of the `session_started` that gave ``segment``.
     private var segmentOffset: Int64 = 0
@@ -92,18 +95,22 @@ struct UserFunnelProgress: Sendable {
         if offset != instantOffset {
             instantOffset = offset
             stepsBeforeInstant = stepOffsets.count
-            signaturesAtInstant.removeAll(keepingCapacity: true)
+            firstSignatureAtInstant = nil
+            if !signaturesAtInstant.isEmpty { signaturesAtInstant.removeAll(keepingCapacity: true) }
         }
         guard stepsBeforeInstant < funnel.stepCount else { return }
         let signature = funnel.signature(of: event, from: stepsBeforeInstant)
         guard !signature.isEmpty else { return }
-        if signaturesAtInstant.isEmpty {
-            // The millisecond's first matching event alone: it completes the next step or none. Most
-            // milliseconds of a user hold one event, so this is the common case.
-            signaturesAtInstant.append(signature)
-            if signature.contains(stepsBeforeInstant) { stepOffsets.append(offset) }
+        guard let firstSignature = firstSignatureAtInstant else {
+            // The millisecond's first matching event, alone so far: it completes the next step or none.
+            firstSignatureAtInstant = signature
+            if signature.contains(stepsBeforeInstant) {
+                if stepOffsets.isEmpty { stepOffsets.reserveCapacity(funnel.stepCount) }
+                stepOffsets.append(offset)
+            }
             return
         }
+        if signaturesAtInstant.isEmpty { signaturesAtInstant.append(firstSignature) }
         signaturesAtInstant.insert(signature, at: signaturesAtInstant.firstIndex { signature < $0 } ?? signaturesAtInstant.endIndex)
         let reached = StepSignature.stepsReached(from: stepsBeforeInstant, of: funnel.stepCount, using: signaturesAtInstant)
         stepOffsets.removeSubrange(stepsBeforeInstant...)
