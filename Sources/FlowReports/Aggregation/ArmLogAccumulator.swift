@@ -16,6 +16,7 @@ public struct ArmLogAccumulator: Sendable {
     /// Events consumed so far.
     public private(set) var eventsConsumed = 0
     private let funnel: FunnelDefinition
+    private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
     private var users: [String: UserFunnelProgress] = [:]
     private var variantVotes: [String: Int] = [:]
@@ -24,6 +25,7 @@ public struct ArmLogAccumulator: Sendable {
     public init(options: CompareOptions = CompareOptions()) {
         self.options = options
         funnel = options.funnel ?? .screensInOrderSeen
+        matcher = FunnelMatcher(funnel)
         windowMilliseconds = funnel.conversionWindowMilliseconds
     }
 
@@ -34,7 +36,7 @@ public struct ArmLogAccumulator: Sendable {
         if event.type == .sessionStarted, users[event.user] == nil {
             users[event.user] = UserFunnelProgress(anchor: event.time)
         }
-        users[event.user]?.consume(event, steps: funnel.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds)
+        users[event.user]?.consume(event, funnel: matcher, windowMilliseconds: windowMilliseconds)
     }
 
     /// Consumes every event of `events`, in order.

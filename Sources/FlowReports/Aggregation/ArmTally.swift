@@ -24,13 +24,24 @@ struct ArmTally: Sendable, Hashable {
             ? discovered.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             : definition.steps
         stepDurations = Array(repeating: [], count: steps.count)
+        var metrics = MetricColumns()
         for user in users {
-            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets)
+            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
         }
         // Sorted, so that means and variances add the values in one order whatever order the users came in.
-        for metric in metricValues.keys {
-            metricValues[metric]?.sort()
+        for (metric, values) in [(GuardrailMetric.backNavigations, metrics.backNavigations),
+                                 (.failedMutations, metrics.failedMutations), (.timeToComplete, metrics.timesToComplete)]
+            where !values.isEmpty {
+            metricValues[metric] = values.sorted()
         }
+    }
+
+    /// Each user's guardrail metric values, gathered apart so that adding a user hashes no metric.
+    private struct MetricColumns {
+        var backNavigations: [Double] = []
+        var failedMutations: [Double] = []
+        /// Completers only.
+        var timesToComplete: [Double] = []
     }
 
     /// The screens shown to `users` in their windows, ordered by the median (nearest rank) of the users' first
@@ -53,15 +64,13 @@ struct ArmTally: Sendable, Hashable {
             .map(\.screen)
     }
 
-    private mutating func add(_ user: UserFunnelProgress, offsets: [Int64]) {
+    private mutating func add(_ user: UserFunnelProgress, offsets: [Int64], to metrics: inout MetricColumns) {
         users += 1
         if user.reachedGoal { goalConversions += 1 }
-        metricValues[.backNavigations, default: []].append(Double(user.backNavigationsByScreen.values.reduce(0, +)))
-        metricValues[.failedMutations, default: []].append(
-            Double(user.failuresByScreen.values.reduce(0) { $0 + $1.values.reduce(0, +) })
-        )
+        metrics.backNavigations.append(Double(user.backNavigationsByScreen.values.reduce(0, +)))
+        metrics.failedMutations.append(Double(user.failuresByScreen.values.reduce(0) { $0 + $1.values.reduce(0, +) }))
         if let goalOffset = user.goalOffset {
-            metricValues[.timeToComplete, default: []].append(Double(goalOffset) / 1000)
+            metrics.timesToComplete.append(Double(goalOffset) / 1000)
         }
         for (index, offset) in offsets.enumerated() where index < stepDurations.count {
             stepDurations[index].append(offset)

@@ -8,70 +8,45 @@ public import FlowEvents
 /// matches it. Handing the accumulator only relevant events, and counting the others with
 /// ``ExperimentLogAccumulator/countIrrelevantEvents(_:)``, gives exactly the report of handing it every event.
 public struct ExperimentEventFilter: Sendable {
-    /// What makes an event of one type relevant.
-    private struct TypeRule: Sendable {
-        var isAlwaysRelevant = false
-        /// Relevant when one of these matches.
-        var matchers: [EventMatcher] = []
-    }
-
-    /// Indexed by ``EventType/ruleIndex``.
-    private let rules: [TypeRule]
+    /// Bit ``EventType/denseIndex`` set for each event type that is relevant whatever its fields.
+    private let alwaysRelevantTypes: UInt64
+    /// For the other types, by ``EventType/denseIndex``: relevant when one of these matches.
+    private let patternsByType: [[EventPattern]]
 
     /// Creates the filter of an accumulator created with `options`.
     public init(options: ReportOptions) {
-        var rules = Array(repeating: TypeRule(), count: EventType.allCases.count)
-        rules[EventType.exposure.ruleIndex].isAlwaysRelevant = true
-        rules[EventType.back.ruleIndex].isAlwaysRelevant = true
+        var alwaysRelevant: Set<EventType> = [.exposure, .back]
         // Segments read the property of each user's session start.
-        if options.segmentBy != nil { rules[EventType.sessionStarted.ruleIndex].isAlwaysRelevant = true }
+        if options.segmentBy != nil { alwaysRelevant.insert(.sessionStarted) }
         // Every mutation outcome of `failed` is tallied by screen and reason.
         var matchers = [EventMatcher(type: .mutation, properties: ["outcome": "failed"])]
         // Experiments without a configuration (any, unless one is selected) discover their steps.
         let funnels = options.experiment.map { [options.funnel(for: $0)] }
             ?? options.experiments.values.compactMap(\.funnel) + [.screensInOrderSeen]
         for funnel in funnels {
-            if funnel.discoversScreens { rules[EventType.screenShown.ruleIndex].isAlwaysRelevant = true }
+            if funnel.discoversScreens { alwaysRelevant.insert(.screenShown) }
             matchers.append(funnel.goal)
             matchers.append(contentsOf: funnel.steps.map(\.matcher))
         }
+        var distinctMatchers = Array(repeating: [EventMatcher](), count: EventType.denseIndexCount)
         for matcher in matchers {
-            let index = matcher.type.ruleIndex
             if matcher.screen == nil, matcher.action == nil, matcher.properties.isEmpty {
-                rules[index].isAlwaysRelevant = true
-            } else if !rules[index].matchers.contains(matcher) {
-                rules[index].matchers.append(matcher)
+                alwaysRelevant.insert(matcher.type)
+            } else if !distinctMatchers[matcher.type.denseIndex].contains(matcher) {
+                distinctMatchers[matcher.type.denseIndex].append(matcher)
             }
         }
-        self.rules = rules
+        alwaysRelevantTypes = alwaysRelevant.reduce(0) { $0 | 1 << UInt64($1.denseIndex) }
+        patternsByType = distinctMatchers.map { $0.map(EventPattern.init) }
     }
 
     /// Whether an accumulator could change anything but its event count on consuming `event`.
     public func isRelevant(_ event: FlowEvent) -> Bool {
-        let rule = rules[event.type.ruleIndex]
-        if rule.isAlwaysRelevant { return true }
-        for matcher in rule.matchers where matcher.matches(event) {
+        let type = event.type.denseIndex
+        if alwaysRelevantTypes & 1 << UInt64(type) != 0 { return true }
+        for pattern in patternsByType[type] where pattern.matchesFields(of: event) {
             return true
         }
         return false
-    }
-}
-
-extension EventType {
-    /// A dense index of the type, cheaper than hashing it.
-    fileprivate var ruleIndex: Int {
-        switch self {
-        case .sessionStarted: 0
-        case .exposure: 1
-        case .assignment: 2
-        case .screenShown: 3
-        case .action: 4
-        case .back: 5
-        case .childStarted: 6
-        case .childFinished: 7
-        case .mutation: 8
-        case .flowCompleted: 9
-        case .flowAbandoned: 10
-        }
     }
 }

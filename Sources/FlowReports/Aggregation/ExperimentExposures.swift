@@ -7,6 +7,7 @@ import FlowEvents
 /// and the memory per user grow with that user's experiments, not with every experiment in the log.
 struct ExperimentExposures: Sendable {
     let funnel: FunnelDefinition
+    private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
     private let segmentKey: String?
     /// Variants in the order of their first exposure in the log (an internal numbering only).
@@ -18,6 +19,7 @@ struct ExperimentExposures: Sendable {
 
     init(funnel: FunnelDefinition, segmentKey: String? = nil) {
         self.funnel = funnel
+        matcher = FunnelMatcher(funnel)
         windowMilliseconds = funnel.conversionWindowMilliseconds
         self.segmentKey = segmentKey
     }
@@ -40,7 +42,7 @@ struct ExperimentExposures: Sendable {
     mutating func consume(_ event: FlowEvent, at position: Int) {
         guard !exposedUsers[position].isMultiVariant else { return }
         exposedUsers[position].progress.consume(
-            event, steps: funnel.steps, goal: funnel.goal, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey
+            event, funnel: matcher, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey
         )
     }
 
@@ -78,9 +80,11 @@ struct ExperimentExposures: Sendable {
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose
-    /// window holds no session start with the segment property are in ``SegmentReport/unknownValue``.
+    /// window holds no session start with the segment property are in ``SegmentReport/unknownValue``. Empty when
+    /// no segment property was asked for.
     func segmentCounts() -> [String: [String: ArmCounts]] {
         var counts: [String: [String: ArmCounts]] = [:]
+        guard segmentKey != nil else { return counts }
         for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
             let value = user.progress.segment ?? SegmentReport.unknownValue
             var arm = counts[value, default: [:]][variants[user.variantIndex], default: ArmCounts(users: 0, conversions: 0)]

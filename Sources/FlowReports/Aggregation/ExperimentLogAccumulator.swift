@@ -72,6 +72,18 @@ public struct ExperimentLogAccumulator: Sendable {
 
     /// Counts one event; call in log order.
     public mutating func consume(_ event: FlowEvent) {
+        consume(event, isKnownRelevant: false)
+    }
+
+    /// Counts events ``eventFilter`` found relevant, in log order: the same as consuming them one by one,
+    /// without judging each event a second time.
+    mutating func consume(relevant events: [FlowEvent]) {
+        for event in events {
+            consume(event, isKnownRelevant: true)
+        }
+    }
+
+    private mutating func consume(_ event: FlowEvent, isKnownRelevant: Bool) {
         eventsConsumed += 1
         let position = consumedCount
         consumedCount += 1
@@ -85,7 +97,7 @@ public struct ExperimentLogAccumulator: Sendable {
             let opensWindow = trackedExperiment.map { experiment in
                 !exposuresByUser[user].contains { $0.experiment == experiment }
             } ?? false
-            let canCount = event.type == .exposure || filter.isRelevant(event)
+            let canCount = isKnownRelevant || event.type == .exposure || filter.isRelevant(event)
             if arrivals.arrive(event, of: user, opensWindow: opensWindow, canCount: canCount), keptFrom == nil {
                 keptFrom = position
             }

@@ -1,5 +1,3 @@
-import FlowEvents
-
 /// The configured steps one event matches, from some step on: all that decides which steps the events of one
 /// millisecond complete.
 ///
@@ -16,19 +14,15 @@ struct StepSignature: Sendable, Hashable, Comparable {
     /// The indices of matched steps from 64 on, largest first: more significant than every bit of `lowSteps`.
     private var highStepsDescending: [Int] = []
 
-    /// The steps from `first` on that `event` matches.
-    init(_ event: FlowEvent, steps: [FunnelStep], from first: Int) {
-        for index in steps.indices.reversed() where index >= first && steps[index].matcher.matches(event) {
-            insert(index)
-        }
-    }
+    /// The signature of an event that matches no step.
+    init() {}
 
     init(stepsDescending: [Int]) {
         for index in stepsDescending { insert(index) }
     }
 
-    /// Adds step `index`; steps are added largest first.
-    private mutating func insert(_ index: Int) {
+    /// Adds step `index`; steps are added largest first (``FunnelMatcher/signature(of:from:)``).
+    mutating func insert(_ index: Int) {
         if index < 64 {
             lowSteps |= 1 << UInt64(index)
         } else {

@@ -25,8 +25,11 @@ struct UserFunnelProgress: Sendable {
     private var instantOffset: Int64 = -1
     /// How many steps were reached before that millisecond.
     private var stepsBeforeInstant = 0
-    /// The step signatures (``StepSignature``) of that millisecond's events that match a step from
-    /// `stepsBeforeInstant` on, kept sorted: the steps reached in the millisecond depend on this set only.
+    /// The step signature (``StepSignature``) of that millisecond's first event that matches a step from
+    /// `stepsBeforeInstant` on: most milliseconds hold no other, so it is kept without allocating.
+    private var firstSignatureAtInstant: StepSignature?
+    /// Once a second such event arrives in the millisecond, the signatures of all of them, kept sorted: the steps
+    /// reached in the millisecond depend on this set only.
     private var signaturesAtInstant: [StepSignature] = []
     /// The offset of the `session_started` that gave ``segment``.
     private var segmentOffset: Int64 = 0
@@ -49,9 +52,9 @@ struct UserFunnelProgress: Sendable {
 
     /// Counts `event` towards the steps, the goal and the per-screen tallies, if it lies in the window.
     ///
-    /// - Parameter steps: the configured steps; empty when steps are discovered from the screens shown.
+    /// - Parameter funnel: the funnel's steps and goal; no steps when they are discovered from the screens shown.
     mutating func consume(
-        _ event: FlowEvent, steps: [FunnelStep], goal: EventMatcher, windowMilliseconds: Int64, segmentKey: String? = nil
+        _ event: FlowEvent, funnel: FunnelMatcher, windowMilliseconds: Int64, segmentKey: String? = nil
     ) {
         guard isInWindow(event, windowMilliseconds: windowMilliseconds) else { return }
         let offset = event.time.millisecondsSince1970 - anchor.millisecondsSince1970
@@ -63,14 +66,14 @@ struct UserFunnelProgress: Sendable {
                 segmentOffset = offset
             }
         }
-        if steps.isEmpty {
+        if funnel.stepCount == 0 {
             if event.type == .screenShown, let screen = event.screen, firstShownOffsets[screen] == nil {
                 firstShownOffsets[screen] = offset
             }
         } else {
-            matchSteps(event, at: offset, steps: steps)
+            matchSteps(event, at: offset, funnel: funnel)
         }
-        if !reachedGoal, goal.matches(event) {
+        if !reachedGoal, funnel.matchesGoal(event) {
             reachedGoal = true
             goalOffset = offset
         }
@@ -88,17 +91,28 @@ struct UserFunnelProgress: Sendable {
     /// The ordered-funnel rule: the next step is completed by an event matching it at or after the moment the
     /// previous step was reached. Events of one millisecond are simultaneous: which steps they complete depends
     /// on the set of their step signatures only, never on the order they arrived in (``StepSignature``).
-    private mutating func matchSteps(_ event: FlowEvent, at offset: Int64, steps: [FunnelStep]) {
+    private mutating func matchSteps(_ event: FlowEvent, at offset: Int64, funnel: FunnelMatcher) {
         if offset != instantOffset {
             instantOffset = offset
             stepsBeforeInstant = stepOffsets.count
-            signaturesAtInstant.removeAll(keepingCapacity: true)
+            firstSignatureAtInstant = nil
+            if !signaturesAtInstant.isEmpty { signaturesAtInstant.removeAll(keepingCapacity: true) }
         }
-        guard stepsBeforeInstant < steps.count else { return }
-        let signature = StepSignature(event, steps: steps, from: stepsBeforeInstant)
+        guard stepsBeforeInstant < funnel.stepCount else { return }
+        let signature = funnel.signature(of: event, from: stepsBeforeInstant)
         guard !signature.isEmpty else { return }
+        guard let firstSignature = firstSignatureAtInstant else {
+            // The millisecond's first matching event, alone so far: it completes the next step or none.
+            firstSignatureAtInstant = signature
+            if signature.contains(stepsBeforeInstant) {
+                if stepOffsets.isEmpty { stepOffsets.reserveCapacity(funnel.stepCount) }
+                stepOffsets.append(offset)
+            }
+            return
+        }
+        if signaturesAtInstant.isEmpty { signaturesAtInstant.append(firstSignature) }
         signaturesAtInstant.insert(signature, at: signaturesAtInstant.firstIndex { signature < $0 } ?? signaturesAtInstant.endIndex)
-        let reached = StepSignature.stepsReached(from: stepsBeforeInstant, of: steps.count, using: signaturesAtInstant)
+        let reached = StepSignature.stepsReached(from: stepsBeforeInstant, of: funnel.stepCount, using: signaturesAtInstant)
         stepOffsets.removeSubrange(stepsBeforeInstant...)
         stepOffsets.append(contentsOf: repeatElement(offset, count: reached))
     }

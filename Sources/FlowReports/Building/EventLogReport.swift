@@ -18,7 +18,7 @@ public enum EventLogReport {
         let filter = accumulator.eventFilter
         let reader = FlowEventReader(paths: paths)
         let summary = try reader.readParallel(workers: workers, keeping: filter.isRelevant) { batch, leftOut in
-            accumulator.consume(contentsOf: batch)
+            accumulator.consume(relevant: batch)
             accumulator.countIrrelevantEvents(leftOut)
         }
         guard accumulator.rereadLength != nil else { return summary }
