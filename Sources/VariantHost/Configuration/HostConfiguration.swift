@@ -46,7 +46,7 @@ public struct HostConfiguration: Sendable {
     }
 
     /// The variants registered in `registry`, as the config validator sees them.
-    public static func catalog(of registry: VariantRegistry) -> VariantCatalog {
+    static func catalog(of registry: VariantRegistry) -> VariantCatalog {
         VariantCatalog(Dictionary(uniqueKeysWithValues: registry.variants.map { (VariantID($0.id), SlotID($0.slot)) }))
     }
 

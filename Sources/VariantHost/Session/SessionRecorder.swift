@@ -7,11 +7,11 @@ import FlowEvents
 /// Each event is stamped with the session, the user, the clock's time, and attributed to the
 /// variant whose coordinator emitted it (its origin) and the experiment that chose it.
 /// Mutations are logged with the screen that was visible when the coordinator made them.
-public final class SessionRecorder {
+package final class SessionRecorder {
     /// The session's identifier.
-    public let session: String
+    package let session: String
     /// The user's identifier.
-    public let user: String
+    package let user: String
     private let sink: any FlowEventSink
     /// The sink again when it takes lines the recorder encodes itself.
     private let lineSink: EncodedEventBuffer?
@@ -22,7 +22,7 @@ public final class SessionRecorder {
     /// The attribution of events no variant emitted.
     private let unattributed: Attribution
     /// The first error the sink reported; recording stops after it.
-    public var failure: EventSinkError? { state.failure }
+    package var failure: EventSinkError? { state.failure }
     // What the recorder keeps track of as the session goes, read and changed for every event by its
     // own methods only, each access ending before any call out (to the sink or a closure adding
     // properties). Checking that at run time costs more than the accesses, so release builds do not;
@@ -44,10 +44,10 @@ public final class SessionRecorder {
     var budget: SessionEventBudget?
 
     /// The `reason` of a `flow_abandoned` logged because the session spent its event budget.
-    public static let eventLimitReason = "event_limit"
+    package static let eventLimitReason = "event_limit"
 
     /// Creates a recorder for one session whose variants were chosen by `assignments`.
-    public init(session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock) {
+    package init(session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock) {
         self.session = session
         self.user = user
         self.sink = sink
@@ -66,7 +66,7 @@ public final class SessionRecorder {
     /// `session_started` carries every slot's variant and the user's targeting `attributes`, so that
     /// reports can break results down by either (`report --segment-by deviceClass`); see
     /// `SessionAttributes` for which attributes are logged.
-    public func recordStart(of assignments: [SlotAssignment], attributes: Attributes = Attributes()) {
+    package func recordStart(of assignments: [SlotAssignment], attributes: Attributes = Attributes()) {
         let slots = Self.variantsBySlot(assignments)
         let logged = SessionAttributes.logged(attributes, besideSlots: slots)
         record(type: .sessionStarted, attribution: unattributed) { properties in
@@ -109,7 +109,7 @@ public final class SessionRecorder {
     }
 
     /// Records one flow signal.
-    public func record(_ signal: FlowSignal) {
+    package func record(_ signal: FlowSignal) {
         let attribution = attribution(ofOrigin: signal.origin)
         switch signal.kind {
         case .screenShown(let screen):
@@ -157,7 +157,7 @@ public final class SessionRecorder {
     }
 
     /// Writes out what the sink buffered; remembers a failure instead of throwing.
-    public func flush() {
+    package func flush() {
         guard state.failure == nil else { return }
         do {
             try sink.flush()
