@@ -7,7 +7,7 @@ import Testing
 struct ExposureFunnelTests {
     /// Window 60 s, steps discovered from the screens, goal `flow_completed`.
     static let options = ReportOptions(experiments: [
-        "onboarding": ExperimentConfiguration(funnel: FunnelDefinition(steps: [], conversionWindowSeconds: 60, goal: EventMatcher(type: .flowCompleted))),
+        "onboarding": ExperimentAnalysisPlan(funnel: FunnelDefinition(steps: [], conversionWindowSeconds: 60, goal: EventMatcher(type: .flowCompleted))),
     ])
 
     /// u1, u2, u5 in A; u3 in B; u4 exposed to both (excluded); u6 never exposed; u7 only assigned.

@@ -27,7 +27,7 @@ struct SegmentTests {
     }
 
     static let options = ReportOptions(
-        experiments: ["onboarding": ExperimentConfiguration(variations: ["A", "B"])], segmentBy: "shell"
+        experiments: ["onboarding": ExperimentAnalysisPlan(variations: ["A", "B"])], segmentBy: "shell"
     )
 
     static func experiment(_ events: [FlowEvent] = log) throws -> ExperimentReport {

@@ -1,5 +1,5 @@
 /// What the configuration says about one experiment, for the reports that analyse it.
-public struct ExperimentConfiguration: Sendable, Hashable {
+public struct ExperimentAnalysisPlan: Sendable, Hashable {
     /// The experiment's variations in configuration order; the first is the default control.
     public var variations: [String]
     /// Traffic weights aligned with `variations`, for the sample-ratio check; nil means equal weights.
