@@ -66,7 +66,7 @@ struct Assign: ParsableCommand {
         StandardIO.write("user \(user) of \(registry.app.name)\n\n\(TextTable.render(slots))\n\n\(TextTable.render(experiments))\n")
     }
 
-    private func describe(_ reason: AssignmentReason, in configuration: HostConfiguration) -> String {
+    private func describe(_ reason: AssignmentReason, in configuration: AppAssigner) -> String {
         switch reason {
         case .experiment(let key, let index, _, _, let bucket):
             "experiment \(key), variation \(index) (bucket \(String(format: "%.4f", bucket))): an exposure"

@@ -28,7 +28,7 @@ struct Validate: ParsableCommand {
             checks = registries.map { ($0, BundledConfiguration.experimentsPath(app: $0.app.name)) }
         }
         for (registry, path) in checks {
-            let configuration: HostConfiguration
+            let configuration: AppAssigner
             do {
                 configuration = try Host.checkedConfiguration(at: path, registry: registry)
             } catch {

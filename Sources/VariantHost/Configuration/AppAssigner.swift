@@ -4,7 +4,7 @@ import Foundation
 
 /// The experiment config a host runs with, validated against the registered variants and
 /// ready to assign sessions.
-public struct HostConfiguration: Sendable {
+public struct AppAssigner: Sendable {
     /// The validated config.
     public let validated: ValidatedExperimentConfig
     /// The file it came from; nil for the app's built-in defaults.
