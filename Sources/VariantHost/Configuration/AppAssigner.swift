@@ -34,7 +34,7 @@ public struct AppAssigner: Sendable {
     ///   `VariantRegistry` already refuses.
     public init(defaultsOf registry: VariantRegistry) throws(ConfigError) {
         let config = ExperimentConfig(app: registry.app.name, slots: registry.app.slots.map {
-            SlotDefinition(id: SlotID($0.id), defaultVariant: VariantID($0.defaultVariant))
+            ConfigSlot(id: SlotID($0.id), defaultVariant: VariantID($0.defaultVariant))
         })
         self.init(validated: try config.validated(against: Self.catalog(of: registry), source: "\(registry.app.name) defaults"), source: nil)
     }

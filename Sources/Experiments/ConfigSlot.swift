@@ -1,5 +1,5 @@
 /// A flow slot declared in configuration, with the variant users get when nothing else decides.
-public struct SlotDefinition: Sendable, Hashable {
+public struct ConfigSlot: Sendable, Hashable {
     /// The slot.
     public var id: SlotID
     /// The variant used when no rule, forced choice or experiment decides the slot.
