@@ -6,7 +6,7 @@ import VariantKit
 
 /// The CLI's access to the host: the bundled apps, the app a command runs, its experiment config
 /// and behaviour model, with their errors turned into one clear message and a non-zero exit.
-enum Host {
+enum CommandInputs {
     /// Every bundled app with its variants.
     static func catalog() throws -> AppCatalog {
         do {
