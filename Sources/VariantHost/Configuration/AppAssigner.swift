@@ -2,8 +2,8 @@ import Experiments
 import VariantKit
 import Foundation
 
-/// The experiment config a host runs with, validated against the registered variants and
-/// ready to assign sessions.
+/// Assigns an app's users to its variants: the app's experiment config, validated against the
+/// variants registered for the app.
 public struct AppAssigner: Sendable {
     /// The validated config.
     public let validated: ValidatedExperimentConfig
