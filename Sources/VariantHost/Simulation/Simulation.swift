@@ -51,7 +51,7 @@ package struct Simulation: Sendable {
     }
 
     /// The id prefix of a simulation with `seed`: `s7-user-` for seed 7.
-    package static func defaultIDPrefix(seed: UInt64) -> String {
+    static func defaultIDPrefix(seed: UInt64) -> String {
         "s\(seed)-user-"
     }
 
