@@ -137,7 +137,7 @@ func run(options: Options) throws {
         key: "onboarding-order", slot: slot, variations: ["signup-before-profile", "signup-after-profile"],
         weights: [0.5, 0.5], coverage: 1, hashVersion: 2
     )
-    let config = try ExperimentConfig(slots: [SlotDefinition(id: slot, defaultVariant: "signup-before-profile")], experiments: [experiment])
+    let config = try ExperimentConfig(slots: [ConfigSlot(id: slot, defaultVariant: "signup-before-profile")], experiments: [experiment])
         .validated(against: catalog)
     let assigner = Assigner(config: config)
     let evaluator = ExperimentEvaluator(experiment)

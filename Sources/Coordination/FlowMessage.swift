@@ -11,6 +11,7 @@ public enum MessageDelivery: Sendable, Hashable, CustomStringConvertible {
     /// It reached the root and nobody handled it.
     case unhandled
 
+    /// Where the message ended up, in words.
     public var description: String {
         switch self {
         case .handled(let coordinator): "handled by \(coordinator)"

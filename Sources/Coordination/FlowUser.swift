@@ -10,5 +10,6 @@ public protocol FlowUser {
 }
 
 extension FlowUser {
+    /// Does nothing: a user that shows nothing at the end needs no code for it.
     public mutating func flowEnded(_ outcome: FlowOutcome, on screen: (any Screen)?) {}
 }

@@ -15,6 +15,7 @@ public enum NavigationRecord: Sendable, Hashable, CustomStringConvertible {
     /// The user went back from a screen (popping it, or dismissing its modal).
     case back(String)
 
+    /// The entry as a transcript line, such as `push(signup)`.
     public var description: String {
         switch self {
         case .setRoot(let screen): "setRoot(\(screen))"

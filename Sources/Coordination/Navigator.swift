@@ -211,7 +211,7 @@ public final class Navigator {
     }
 
     /// The coordinator that showed `screen`, if it is on a stack of this chain and still alive.
-    public func owner(of screen: any Screen) -> Coordinator? {
+    package func owner(of screen: any Screen) -> Coordinator? {
         root.entry(showing: screen)?.owner
     }
 

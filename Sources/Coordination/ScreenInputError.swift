@@ -15,6 +15,7 @@ public enum ScreenInputError: Error, Sendable, Hashable, CustomStringConvertible
     /// The user acted on a screen that is no longer the visible one.
     case screenNotVisible(screen: String)
 
+    /// What was wrong and what the screen expected, in one line.
     public var description: String {
         switch self {
         case .unknownAction(let action, let available):

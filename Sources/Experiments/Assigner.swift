@@ -12,7 +12,7 @@ public struct Assigner: Sendable {
 
     /// The rules and experiments of one slot, in the order they are tried.
     private struct SlotPlan: Sendable {
-        let slot: SlotDefinition
+        let slot: ConfigSlot
         let steps: [AssignmentStep]
     }
 

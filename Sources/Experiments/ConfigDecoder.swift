@@ -49,14 +49,14 @@ final class ConfigDecoder: ConfigFieldReader {
 
     // MARK: - Elements
 
-    private func slot(_ json: JSONValue, at path: JSONPath) -> SlotDefinition? {
+    private func slot(_ json: JSONValue, at path: JSONPath) -> ConfigSlot? {
         guard let object = object(json, at: path) else { return nil }
         checkKeys(object, allowed: ["id", "default", "description"], at: path)
         let id = field(object, "id", at: path, required: true, nonEmptyString)
         let defaultVariant = field(object, "default", at: path, required: true, nonEmptyString)
         _ = field(object, "description", at: path, required: false, string)
         guard let id, let defaultVariant else { return nil }
-        return SlotDefinition(id: SlotID(id), defaultVariant: VariantID(defaultVariant))
+        return ConfigSlot(id: SlotID(id), defaultVariant: VariantID(defaultVariant))
     }
 
     private func rule(_ json: JSONValue, at path: JSONPath) -> AssignmentRule? {

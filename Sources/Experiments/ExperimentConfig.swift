@@ -9,7 +9,7 @@ public struct ExperimentConfig: Sendable, Equatable {
     /// The hosted app the configuration is for, such as `"onboarding"`; nil when it does not say.
     public var app: String?
     /// The declared slots, in file order.
-    public var slots: [SlotDefinition]
+    public var slots: [ConfigSlot]
     /// Non-random assignments, in file order.
     public var rules: [AssignmentRule]
     /// The experiments, in file order.
@@ -21,7 +21,7 @@ public struct ExperimentConfig: Sendable, Equatable {
 
     /// Creates a configuration.
     public init(
-        app: String? = nil, slots: [SlotDefinition], rules: [AssignmentRule] = [], experiments: [ExperimentDefinition] = [],
+        app: String? = nil, slots: [ConfigSlot], rules: [AssignmentRule] = [], experiments: [ExperimentDefinition] = [],
         steps: [SlotID: [AssignmentStep]] = [:]
     ) {
         self.app = app
@@ -32,7 +32,7 @@ public struct ExperimentConfig: Sendable, Equatable {
     }
 
     /// The slot declared as `id`, if any.
-    public func slot(_ id: SlotID) -> SlotDefinition? {
+    public func slot(_ id: SlotID) -> ConfigSlot? {
         slots.first { $0.id == id }
     }
 

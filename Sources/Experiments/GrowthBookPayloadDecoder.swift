@@ -102,7 +102,7 @@ final class GrowthBookPayloadDecoder {
                 guard let id = string(slotObject["id"], at: slotPath.appending("id")),
                       let defaultVariant = string(slotObject["default"], at: slotPath.appending("default"))
                 else { continue }
-                decoded.config.slots.append(SlotDefinition(id: SlotID(id), defaultVariant: VariantID(defaultVariant)))
+                decoded.config.slots.append(ConfigSlot(id: SlotID(id), defaultVariant: VariantID(defaultVariant)))
                 decoded.slotPaths.append(slotPath)
             }
         }
@@ -157,7 +157,7 @@ final class GrowthBookPayloadDecoder {
         guard let feature = object(json, at: path) else { return }
         let defaultValue = feature["defaultValue"] ?? .null
         if let defaultVariant = variant(for: defaultValue, at: path.appending("defaultValue"), mapping: mapping) {
-            decoded.config.slots.append(SlotDefinition(id: mapping.slot, defaultVariant: defaultVariant))
+            decoded.config.slots.append(ConfigSlot(id: mapping.slot, defaultVariant: defaultVariant))
             decoded.slotPaths.append(path)
         }
         var steps: [AssignmentStep] = []

@@ -11,7 +11,7 @@ public protocol HostedApp: SendableMetatype {
     /// configs (`"app"`) and in listings.
     static var name: String { get }
     /// The slots a session fills, each with one variant.
-    static var slots: [FlowSlot] { get }
+    static var slots: [AppSlot] { get }
     /// The name of every screen the app can show, as its events name them (`screen_shown`'s `screen`):
     /// a behaviour model naming any other screen has a typo, and the host refuses it.
     static var screenNames: [String] { get }

@@ -5,8 +5,8 @@ import Testing
 @Suite("Assigning sessions")
 struct AssignerTests {
     static let slots = [
-        SlotDefinition(id: "app-shell", defaultVariant: "phone"),
-        SlotDefinition(id: "auth-flow", defaultVariant: "signup-before-profile"),
+        ConfigSlot(id: "app-shell", defaultVariant: "phone"),
+        ConfigSlot(id: "auth-flow", defaultVariant: "signup-before-profile"),
     ]
     static let tabletRule = AssignmentRule(slot: "app-shell", condition: Condition(["deviceClass": "tablet"]), variant: "tablet")
 

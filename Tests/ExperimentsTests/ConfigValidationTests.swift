@@ -259,7 +259,7 @@ struct ConfigValidationTests {
     @Test("a configuration built in code is validated with positional paths")
     func validatingBuiltConfiguration() {
         let config = ExperimentConfig(
-            slots: [SlotDefinition(id: "auth-flow", defaultVariant: "signup-before-profile")],
+            slots: [ConfigSlot(id: "auth-flow", defaultVariant: "signup-before-profile")],
             experiments: [ExperimentDefinition(key: "k", slot: "auth-flow", variations: ["signup-before-profile", "signup-after-profile"], weights: [0.7, 0.7])]
         )
         #expect(config.validate(against: TestResources.sampleCatalog).map(\.description) == ["experiments[0].weights: weights sum to 1.4, expected 1"])

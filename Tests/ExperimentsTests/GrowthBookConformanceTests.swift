@@ -158,7 +158,7 @@ struct GrowthBookConformanceTests {
         let hashUsed: Bool
         if let forcedIndex = context["forcedVariations"][key].numberValue.map({ Int($0) }) {
             let catalog = VariantCatalog(Dictionary(uniqueKeysWithValues: variants.map { ($0, slot) }))
-            let config = try ExperimentConfig(slots: [SlotDefinition(id: slot, defaultVariant: variants[0])], experiments: [definition])
+            let config = try ExperimentConfig(slots: [ConfigSlot(id: slot, defaultVariant: variants[0])], experiments: [definition])
                 .validated(against: catalog)
             let assignment = Assigner(config: config).assign(attributes: attributes, forcedVariants: [slot: variants[forcedIndex]])
             let chosen = try #require(assignment[slot])

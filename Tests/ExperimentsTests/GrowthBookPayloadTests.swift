@@ -58,7 +58,7 @@ struct GrowthBookPayloadTests {
             {"features": {"auth-flow": {"defaultValue": "signup-before-profile",
               "rules": [{"variations": ["signup-before-profile", "signup-after-profile"]}]}}}
             """)
-        #expect(config.config.slots == [SlotDefinition(id: "auth-flow", defaultVariant: "signup-before-profile")])
+        #expect(config.config.slots == [ConfigSlot(id: "auth-flow", defaultVariant: "signup-before-profile")])
         #expect(config.config.experiments.first?.key == "auth-flow")
         #expect(config.config.experiments.first?.hashVersion == 1)
     }

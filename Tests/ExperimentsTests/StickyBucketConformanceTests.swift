@@ -46,7 +46,7 @@ struct StickyBucketConformanceTests {
         }
         let store = InMemoryStickyBucketStore(documents: documents)
         let catalog = VariantCatalog(Dictionary(uniqueKeysWithValues: variants.map { ($0, slot) }))
-        let config = try ExperimentConfig(slots: [SlotDefinition(id: slot, defaultVariant: variants[0])], experiments: [definition])
+        let config = try ExperimentConfig(slots: [ConfigSlot(id: slot, defaultVariant: variants[0])], experiments: [definition])
             .validated(against: catalog)
         let attributes = context["attributes"].objectValue ?? Attributes()
 

@@ -18,7 +18,7 @@ struct StickyBucketingTests {
             minBucketVersion: minBucketVersion, disableStickyBucketing: disableStickyBucketing
         )
         let config = ExperimentConfig(
-            slots: [SlotDefinition(id: "app-shell", defaultVariant: "phone"), SlotDefinition(id: "auth-flow", defaultVariant: "signup-before-profile")],
+            slots: [ConfigSlot(id: "app-shell", defaultVariant: "phone"), ConfigSlot(id: "auth-flow", defaultVariant: "signup-before-profile")],
             experiments: [experiment]
         )
         return Assigner(config: try config.validated(against: TestResources.sampleCatalog))

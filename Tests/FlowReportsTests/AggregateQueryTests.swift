@@ -35,7 +35,7 @@ struct AggregateQueryTests {
         for dialect in SQLDialect.allCases {
             let query = AggregateQuery(
                 dialect: dialect, source: .files("/logs/*.jsonl"),
-                experiments: [Self.hostile: ExperimentConfiguration(variations: ["A"], funnel: funnel)]
+                experiments: [Self.hostile: ExperimentAnalysisPlan(variations: ["A"], funnel: funnel)]
             ).text
             let literal = dialect.literal(Self.hostile)
             // Remove every escaped literal: no piece of the hostile string may be left.
@@ -48,7 +48,7 @@ struct AggregateQueryTests {
     @Test("Only the selected experiment's exposures are counted")
     func selectedExperiment() {
         let query = AggregateQuery(
-            dialect: .spark, source: .table("events"), experiments: ["a": ExperimentConfiguration(), "b": ExperimentConfiguration()],
+            dialect: .spark, source: .table("events"), experiments: ["a": ExperimentAnalysisPlan(), "b": ExperimentAnalysisPlan()],
             experiment: "b"
         ).text
         #expect(query.contains("AND ex = 'b'"))

@@ -21,9 +21,9 @@ struct ExperimentEventFilterTests {
     )
 
     static let optionSets: [ReportOptions] = [
-        ReportOptions(experiments: ["configured": ExperimentConfiguration(funnel: configured)]),
-        ReportOptions(experiment: "configured", experiments: ["configured": ExperimentConfiguration(funnel: configured)]),
-        ReportOptions(experiment: "discovered", experiments: ["configured": ExperimentConfiguration(funnel: configured)]),
+        ReportOptions(experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]),
+        ReportOptions(experiment: "configured", experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]),
+        ReportOptions(experiment: "discovered", experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]),
         ReportOptions(),
     ]
 

@@ -7,7 +7,7 @@ import Testing
 struct ExposureFunnelTests {
     /// Window 60 s, steps discovered from the screens, goal `flow_completed`.
     static let options = ReportOptions(experiments: [
-        "onboarding": ExperimentConfiguration(funnel: FunnelDefinition(steps: [], conversionWindowSeconds: 60, goal: EventMatcher(type: .flowCompleted))),
+        "onboarding": ExperimentAnalysisPlan(funnel: FunnelDefinition(steps: [], conversionWindowSeconds: 60, goal: EventMatcher(type: .flowCompleted))),
     ])
 
     /// u1, u2, u5 in A; u3 in B; u4 exposed to both (excluded); u6 never exposed; u7 only assigned.
@@ -117,10 +117,10 @@ struct ExposureFunnelTests {
         #expect(analysis.comparisons.count == 1)
         let comparison = try #require(analysis.comparisons.first)
         #expect(comparison.variant == "B")
-        #expect(comparison.controlUsers == 3)
-        #expect(comparison.controlConversions == 1)
-        #expect(comparison.treatmentUsers == 1)
-        #expect(comparison.treatmentConversions == 1)
+        #expect(comparison.controlCounts.users == 3)
+        #expect(comparison.controlCounts.conversions == 1)
+        #expect(comparison.treatmentCounts.users == 1)
+        #expect(comparison.treatmentCounts.conversions == 1)
         #expect(analysis.sampleRatio?.variants == ["A", "B"])
         #expect(analysis.sampleRatio?.observed == [3, 1])
         #expect(analysis.sampleRatio?.expectedWeights == [1, 1])

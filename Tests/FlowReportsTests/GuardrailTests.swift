@@ -25,7 +25,7 @@ struct GuardrailTests {
     }
 
     static func experiment(correction: MultipleComparisonCorrection = .holm) throws -> ExperimentReport {
-        let configuration = ExperimentConfiguration(
+        let configuration = ExperimentAnalysisPlan(
             variations: ["A", "B"], guardrails: [.backNavigations, .failedMutations],
             secondaryMetrics: [.timeToComplete], correction: correction
         )

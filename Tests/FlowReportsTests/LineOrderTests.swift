@@ -21,7 +21,7 @@ struct LineOrderTests {
 
     static func options(funnel: FunnelDefinition) -> ReportOptions {
         ReportOptions(experiments: [
-            "onboarding": ExperimentConfiguration(variations: ["A", "B"], funnel: funnel),
+            "onboarding": ExperimentAnalysisPlan(variations: ["A", "B"], funnel: funnel),
         ])
     }
 

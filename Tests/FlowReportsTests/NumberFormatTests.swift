@@ -26,7 +26,7 @@ struct NumberFormatTests {
         #expect(ReportNumberFormat.percent(0.4567) == "45.7%")
         #expect(ReportNumberFormat.percentagePoints(0.021) == "+2.1 pp")
         #expect(ReportNumberFormat.percentagePoints(-0.0004) == "0.0 pp")
-        #expect(ReportNumberFormat.percentagePointInterval(IntervalReport(lower: -0.012, upper: 0.034)) == "[-1.2, +3.4] pp")
+        #expect(ReportNumberFormat.percentagePointInterval(ConfidenceInterval(lower: -0.012, upper: 0.034)) == "[-1.2, +3.4] pp")
     }
 
     @Test("p-values have three decimals, or read < 0.001", arguments: [

@@ -21,7 +21,7 @@ struct OrderedStepTests {
         var script = EventScript()
         script.expose("u", to: "A", at: 0)
         build(&script)
-        let options = ReportOptions(experiments: ["onboarding": ExperimentConfiguration(funnel: signupThenProfile)])
+        let options = ReportOptions(experiments: ["onboarding": ExperimentAnalysisPlan(funnel: signupThenProfile)])
         let report = try ReportBuilder.report(events: script.events, options: options, inputs: [])
         return try #require(report.experiments.first?.arms.first)
     }
@@ -94,7 +94,7 @@ struct OrderedStepTests {
         var script = EventScript()
         script.add(.mutation, user: "u", at: 0, properties: ["operation": "update_profile", "outcome": "succeeded"])
         script.expose("u", to: "A", at: 1)
-        let options = ReportOptions(experiments: ["onboarding": ExperimentConfiguration(funnel: Self.signupThenProfile)])
+        let options = ReportOptions(experiments: ["onboarding": ExperimentAnalysisPlan(funnel: Self.signupThenProfile)])
         let report = try ReportBuilder.report(events: script.events, options: options, inputs: [])
         #expect(report.experiments.first?.arms.first?.goalConversions == 0)
     }

@@ -60,7 +60,7 @@ struct ReportBuilderTests {
 
     @Test("With a configuration, the first listed variation is control and listed variations without users are arms")
     func configurationOrder() throws {
-        let configuration = ExperimentConfiguration(variations: ["a", "c", "b"], weights: [0.5, 0.25, 0.25])
+        let configuration = ExperimentAnalysisPlan(variations: ["a", "c", "b"], weights: [0.5, 0.25, 0.25])
         let options = ReportOptions(experiment: "onboarding", experiments: ["onboarding": configuration])
         let experiment = try #require(try ReportBuilder.report(events: Self.log, options: options, inputs: []).experiments.first)
         #expect(experiment.control == "a")
@@ -72,7 +72,7 @@ struct ReportBuilderTests {
 
     @Test("Configured weights follow the arms when --control reorders them")
     func weightsFollowArms() throws {
-        let configuration = ExperimentConfiguration(variations: ["a", "b"], weights: [0.2, 0.8])
+        let configuration = ExperimentAnalysisPlan(variations: ["a", "b"], weights: [0.2, 0.8])
         let options = ReportOptions(experiment: "onboarding", control: "b", experiments: ["onboarding": configuration])
         let report = try ReportBuilder.report(events: Self.log, options: options, inputs: [])
         #expect(report.experiments[0].analysis.sampleRatio?.variants == ["b", "a"])
@@ -81,7 +81,7 @@ struct ReportBuilderTests {
 
     @Test("A variant the configuration does not list is shown and noted, but neither compared nor in the sample-ratio check")
     func unconfiguredVariant() throws {
-        let configuration = ExperimentConfiguration(variations: ["a", "c"], weights: [0.25, 0.75])
+        let configuration = ExperimentAnalysisPlan(variations: ["a", "c"], weights: [0.25, 0.75])
         let options = ReportOptions(experiment: "onboarding", experiments: ["onboarding": configuration])
         let experiment = try #require(try ReportBuilder.report(events: Self.log, options: options, inputs: []).experiments.first)
         #expect(experiment.arms.map(\.variant) == ["a", "c", "b"])
@@ -104,13 +104,13 @@ struct ReportBuilderTests {
                 + "goal flow_completed, a 14-day window, the variants as exposed and equal weights",
         ])
         let otherKeys = ReportOptions(
-            experiment: "onboarding", experiments: ["pricing": ExperimentConfiguration(variations: ["x"])],
+            experiment: "onboarding", experiments: ["pricing": ExperimentAnalysisPlan(variations: ["x"])],
             configurationSource: .file("experiments.json")
         )
         let notes = try ReportBuilder.report(events: Self.log, options: otherKeys, inputs: []).experiments[0].notes
         #expect(notes.count == 1 && notes[0].hasPrefix("onboarding is not in experiments.json; measured with steps discovered"))
         let listed = ReportOptions(
-            experiment: "pricing", experiments: ["pricing": ExperimentConfiguration(variations: ["x"])],
+            experiment: "pricing", experiments: ["pricing": ExperimentAnalysisPlan(variations: ["x"])],
             configurationSource: .file("experiments.json")
         )
         #expect(try ReportBuilder.report(events: Self.log, options: listed, inputs: []).experiments[0].notes.isEmpty)
@@ -127,7 +127,7 @@ struct ReportBuilderTests {
 
     @Test("A configured experiment without exposures can still be selected: its arms have no users")
     func configuredButUnexposed() throws {
-        let options = ReportOptions(experiment: "new", experiments: ["new": ExperimentConfiguration(variations: ["p", "q"])])
+        let options = ReportOptions(experiment: "new", experiments: ["new": ExperimentAnalysisPlan(variations: ["p", "q"])])
         let report = try ReportBuilder.report(events: Self.log, options: options, inputs: [])
         #expect(report.experiments[0].arms.map(\.users) == [0, 0])
         #expect(report.experiments[0].arms.map(\.variant) == ["p", "q"])
@@ -137,7 +137,7 @@ struct ReportBuilderTests {
     func absurdWindows() throws {
         for seconds in [Int.min, -1, 0, Int.max] {
             let funnel = FunnelDefinition(steps: [], conversionWindowSeconds: seconds, goal: EventMatcher(type: .exposure))
-            let options = ReportOptions(experiments: ["onboarding": ExperimentConfiguration(funnel: funnel)])
+            let options = ReportOptions(experiments: ["onboarding": ExperimentAnalysisPlan(funnel: funnel)])
             let report = try ReportBuilder.report(events: Self.log, options: options, inputs: [])
             // The exposure itself is the goal, at offset 0: inside every window, even an empty one.
             #expect(report.experiments[0].arms.map(\.goalConversions) == [3, 1])

@@ -12,6 +12,22 @@ struct ReportJSONTests {
         #expect(decoded == ReportFixtures.sample)
     }
 
+    @Test("A sequential analysis decodes with its comparisons' significance basis, which the JSON leaves out")
+    func sequentialRoundTrip() throws {
+        let analysis = ExperimentStatistics.analyze(
+            control: ("a", ArmCounts(users: 2000, conversions: 400)),
+            treatments: [("b", ArmCounts(users: 2000, conversions: 480))],
+            weights: [1, 1], settings: ComparisonSettings(method: .sequential)
+        )
+        let report = AnalysisReport(analysis, variants: ["a", "b"])
+        #expect(report.comparisons.first?.significanceBasis == .absoluteDifferenceConfidenceSequence)
+        let json = try JSONEncoder().encode(report)
+        #expect(!String(decoding: json, as: UTF8.self).contains("significance"))
+        #expect(try JSONDecoder().decode(AnalysisReport.self, from: json) == report)
+        #expect(try JSONDecoder().decode(ExperimentAnalysis.self, from: try JSONEncoder().encode(analysis)) == analysis)
+        #expect(report.sampleRatio?.variants == ["a", "b"])
+    }
+
     @Test("Keys are snake_case and the version is 1")
     func keys() throws {
         let json = JSONRenderer().render(ReportFixtures.sample)

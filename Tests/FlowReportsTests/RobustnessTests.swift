@@ -47,7 +47,7 @@ struct RobustnessTests {
     func nonFiniteStatistics() {
         var report = ReportFixtures.sample
         report.alpha = .nan
-        report.experiments[0].analysis.comparisons[0].absoluteInterval = IntervalReport(lower: -.infinity, upper: .nan)
+        report.experiments[0].analysis.comparisons[0].absoluteInterval = ConfidenceInterval(lower: -.infinity, upper: .nan)
         report.experiments[0].analysis.comparisons[0].pValue = .nan
         report.experiments[0].arms[0].steps[0].medianSecondsToConvert = .infinity
         report.experiments[0].arms[0].goalConversionRate = .nan

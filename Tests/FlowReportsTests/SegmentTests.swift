@@ -27,7 +27,7 @@ struct SegmentTests {
     }
 
     static let options = ReportOptions(
-        experiments: ["onboarding": ExperimentConfiguration(variations: ["A", "B"])], segmentBy: "shell"
+        experiments: ["onboarding": ExperimentAnalysisPlan(variations: ["A", "B"])], segmentBy: "shell"
     )
 
     static func experiment(_ events: [FlowEvent] = log) throws -> ExperimentReport {
@@ -40,13 +40,13 @@ struct SegmentTests {
         #expect(experiment.segmentBy == "shell")
         #expect(experiment.segments.map(\.value) == ["(unknown)", "phone", "tablet"])
         let phone = try #require(experiment.segments.first { $0.value == "phone" }?.analysis.comparisons.first)
-        #expect(phone.controlUsers == 200 && phone.controlConversions == 80)
-        #expect(phone.treatmentUsers == 200 && phone.treatmentConversions == 160)
+        #expect(phone.controlCounts.users == 200 && phone.controlCounts.conversions == 80)
+        #expect(phone.treatmentCounts.users == 200 && phone.treatmentCounts.conversions == 160)
         #expect(phone.isSignificant && phone.absoluteDifference > 0)
         let tablet = try #require(experiment.segments.first { $0.value == "tablet" }?.analysis.comparisons.first)
         #expect(tablet.isSignificant && tablet.absoluteDifference < 0)
         #expect(experiment.segments.allSatisfy { $0.analysis.sampleRatio?.isMismatch == false })
-        #expect(experiment.segments.first?.analysis.comparisons.first?.treatmentUsers == 5)
+        #expect(experiment.segments.first?.analysis.comparisons.first?.treatmentCounts.users == 5)
     }
 
     @Test("A treatment whose effect differs between segments is flagged, in the verdict too")

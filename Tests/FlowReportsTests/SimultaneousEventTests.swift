@@ -23,7 +23,7 @@ struct SimultaneousEventTests {
         for line in lines {
             script.add(.screenShown, user: "u", at: 1, screen: line.screen, properties: line.properties)
         }
-        let options = ReportOptions(experiments: ["onboarding": ExperimentConfiguration(funnel: funnel)])
+        let options = ReportOptions(experiments: ["onboarding": ExperimentAnalysisPlan(funnel: funnel)])
         let report = try ReportBuilder.report(events: script.events, options: options, inputs: [])
         return try #require(report.experiments.first?.arms.first).steps.map(\.users)
     }
@@ -54,7 +54,7 @@ struct SimultaneousEventTests {
             }
             script.add(.sessionStarted, user: "u", at: 2, properties: ["shell": "desktop"])
             let options = ReportOptions(
-                experiments: ["onboarding": ExperimentConfiguration(variations: ["A"])], segmentBy: "shell"
+                experiments: ["onboarding": ExperimentAnalysisPlan(variations: ["A"])], segmentBy: "shell"
             )
             let report = try ReportBuilder.report(events: script.events, options: options, inputs: [])
             #expect(report.experiments.first?.segments.map(\.value) == ["phone"])

@@ -20,7 +20,7 @@ struct EmbeddingTests {
         sink: InMemoryEventSink
     ) throws -> (session: FlowSession, root: Coordinator) {
         let registry = try AppCatalog(BundledVariants.apps).registry(forApp: "onboarding")
-        let assignments = try HostConfiguration(defaultsOf: registry).assign(user: user, forced: forced).slots
+        let assignments = try AppAssigner(defaultsOf: registry).assign(user: user, forced: forced).slots
         let services = OnboardingServices(screens: ViewControllerScreens(), accounts: InMemoryAccountService(existingEmails: ["taken@example.com"]))
         let root = try Onboarding.makeRootCoordinator(for: selection, navigator: Navigator(), services: services)
         let hosted = HostedSession(session: "s-\(user)", user: user, assignments: assignments)

@@ -8,7 +8,7 @@ import VariantKit
 private protocol OneSlotApp: HostedApp {}
 
 extension OneSlotApp {
-    static var slots: [FlowSlot] { [FlowSlot(id: "flow", summary: "The flow", defaultVariant: "only")] }
+    static var slots: [AppSlot] { [AppSlot(id: "flow", summary: "The flow", defaultVariant: "only")] }
     static var syntheticInput: SyntheticInput { .none }
     static var screenNames: [String] { [] }
 

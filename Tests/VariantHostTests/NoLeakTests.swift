@@ -45,7 +45,7 @@ private enum TrackedApp: HostedApp {
     static let objects = SessionObjects()
 
     static var name: String { Onboarding.name }
-    static var slots: [FlowSlot] { Onboarding.slots }
+    static var slots: [AppSlot] { Onboarding.slots }
     static var syntheticInput: SyntheticInput { Onboarding.syntheticInput }
     static var screenNames: [String] { Onboarding.screenNames }
 

@@ -7,7 +7,7 @@ import VariantKit
 public enum Checkout: HostedApp {
     public static let name = "checkout"
 
-    public static var slots: [FlowSlot] { [CheckoutSlot.checkoutFlow] }
+    public static var slots: [AppSlot] { [CheckoutSlot.checkoutFlow] }
 
     /// The screens of `HeadlessCheckoutScreens`: a variant shows some of them.
     public static var screenNames: [String] { ["cart", "shipping", "payment", "shipping_payment", "confirmation"] }

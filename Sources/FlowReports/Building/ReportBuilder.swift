@@ -222,7 +222,7 @@ public enum ReportBuilder {
     }
 
     /// The report's settings, with the configuration's testing method unless the report asks for sequential testing.
-    private static func settings(of options: ReportOptions, for configuration: ExperimentConfiguration?) -> ComparisonSettings {
+    private static func settings(of options: ReportOptions, for configuration: ExperimentAnalysisPlan?) -> ComparisonSettings {
         var settings = options.settings
         if settings.method == .fixedHorizon, let method = configuration?.testingMethod {
             settings.method = method
@@ -235,7 +235,7 @@ public enum ReportBuilder {
 
     /// The note saying that `key` was measured without a configuration, and with what instead.
     private static func configurationNotes(
-        key: String, configuration: ExperimentConfiguration?, source: ConfigurationSource
+        key: String, configuration: ExperimentAnalysisPlan?, source: ConfigurationSource
     ) -> [String] {
         let defaults = "steps discovered from the screens shown, goal flow_completed, a 14-day window, "
             + "the variants as exposed and equal weights"
@@ -269,7 +269,7 @@ public enum ReportBuilder {
 
     /// The configured weights in arm order, or nil (with a note when weights were configured but unusable).
     private static func configuredWeights(
-        of configuration: ExperimentConfiguration?, for variants: [String], experiment: String, notes: inout [String]
+        of configuration: ExperimentAnalysisPlan?, for variants: [String], experiment: String, notes: inout [String]
     ) -> [Double]? {
         guard let configuration, let weights = configuration.weights else { return nil }
         var weightByVariant: [String: Double] = [:]

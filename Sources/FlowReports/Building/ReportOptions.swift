@@ -9,7 +9,7 @@ public struct ReportOptions: Sendable {
     /// Significance level and power of the statistics.
     public var settings: ComparisonSettings
     /// Configuration per experiment key; experiments without an entry use the defaults.
-    public var experiments: [String: ExperimentConfiguration]
+    public var experiments: [String: ExperimentAnalysisPlan]
     /// Where `experiments` came from: every experiment the report measures without a configuration is noted,
     /// with what was used instead, unless this is ``ConfigurationSource/unspecified``.
     public var configurationSource: ConfigurationSource
@@ -21,7 +21,7 @@ public struct ReportOptions: Sendable {
         experiment: String? = nil,
         control: String? = nil,
         settings: ComparisonSettings = ComparisonSettings(),
-        experiments: [String: ExperimentConfiguration] = [:],
+        experiments: [String: ExperimentAnalysisPlan] = [:],
         configurationSource: ConfigurationSource = .unspecified,
         segmentBy: String? = nil
     ) {

@@ -1,13 +1,16 @@
 /// The statistics of one experiment as a report carries them.
+///
+/// The comparisons and the sample-ratio check are the statistics' own types (``TreatmentComparison``,
+/// ``SampleRatioCheck``); this type adds only how the report names the testing method.
 public struct AnalysisReport: Sendable, Hashable, Codable {
     /// The control arm's variant.
     public var control: String
     /// The one-line verdict.
     public var verdict: String
     /// One comparison per treatment arm, in arm order.
-    public var comparisons: [ComparisonReport]
+    public var comparisons: [TreatmentComparison]
     /// The sample-ratio-mismatch check of users per arm, if it was run.
-    public var sampleRatio: SampleRatioReport?
+    public var sampleRatio: SampleRatioCheck?
     /// How intervals and p-values were computed: `fixed-horizon`, or `sequential` (always valid).
     public var method: String
     /// For `sequential`, the total users around which the confidence sequence is tightest.
@@ -15,7 +18,7 @@ public struct AnalysisReport: Sendable, Hashable, Codable {
 
     /// Creates an analysis report.
     public init(
-        control: String, verdict: String, comparisons: [ComparisonReport], sampleRatio: SampleRatioReport?,
+        control: String, verdict: String, comparisons: [TreatmentComparison], sampleRatio: SampleRatioCheck?,
         method: TestingMethod = .fixedHorizon
     ) {
         self.control = control
@@ -28,13 +31,30 @@ public struct AnalysisReport: Sendable, Hashable, Codable {
 
     /// Carries over an ``ExperimentAnalysis``; `variants` names its arms, control first, for the sample-ratio check.
     public init(_ analysis: ExperimentAnalysis, variants: [String]) {
+        var sampleRatio = analysis.sampleRatio
+        sampleRatio?.variants = variants
         self.init(
             control: analysis.control,
             verdict: analysis.verdict,
-            comparisons: analysis.comparisons.map(ComparisonReport.init),
-            sampleRatio: analysis.sampleRatio.map { SampleRatioReport($0, variants: variants) },
+            comparisons: analysis.comparisons,
+            sampleRatio: sampleRatio,
             method: analysis.method
         )
+    }
+
+    /// Decodes a report's analysis, giving its comparisons the significance basis of its method.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        control = try container.decode(String.self, forKey: .control)
+        verdict = try container.decode(String.self, forKey: .verdict)
+        comparisons = try container.decode([TreatmentComparison].self, forKey: .comparisons)
+        sampleRatio = try container.decodeIfPresent(SampleRatioCheck.self, forKey: .sampleRatio)
+        method = try container.decode(String.self, forKey: .method)
+        sequentialTuningUsers = try container.decodeIfPresent(Double.self, forKey: .sequentialTuningUsers)
+        let basis = TreatmentComparison.significanceBasis(
+            of: sequentialTuningUsers.map(TestingMethod.sequential(tuningUsers:)) ?? .fixedHorizon
+        )
+        for index in comparisons.indices { comparisons[index].significanceBasis = basis }
     }
 
     enum CodingKeys: String, CodingKey {

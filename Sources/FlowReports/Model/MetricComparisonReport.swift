@@ -23,7 +23,7 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     /// Treatment mean − control mean.
     public var difference: Double
     /// The (1 − alpha) Welch interval of the difference; absent when an arm has fewer than 2 users measured.
-    public var interval: IntervalReport?
+    public var interval: ConfidenceInterval?
     /// Welch's two-sided p-value.
     public var pValue: Double
     /// The p-value adjusted across every metric and variant of the experiment.
@@ -37,7 +37,7 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public init(
         metric: GuardrailMetric, isGuardrail: Bool, variant: String, control: String, treatmentUsers: Int,
         controlUsers: Int, treatmentMean: Double, controlMean: Double, treatmentMedian: Double?, controlMedian: Double?,
-        difference: Double, interval: IntervalReport?, pValue: Double, adjustedPValue: Double, isSignificant: Bool,
+        difference: Double, interval: ConfidenceInterval?, pValue: Double, adjustedPValue: Double, isSignificant: Bool,
         isSignificantlyWorse: Bool
     ) {
         self.metric = metric

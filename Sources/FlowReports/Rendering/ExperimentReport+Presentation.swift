@@ -1,12 +1,12 @@
 extension ExperimentReport {
     /// The comparison of each treatment with the control, by variant: built once per experiment, so that a
     /// renderer looking up every arm stays linear in the variants.
-    var comparisonsByVariant: [String: ComparisonReport] {
+    var comparisonsByVariant: [String: TreatmentComparison] {
         Dictionary(analysis.comparisons.map { ($0.variant, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The sample-ratio check when it flags a mismatch.
-    var sampleRatioMismatch: SampleRatioReport? {
+    var sampleRatioMismatch: SampleRatioCheck? {
         guard let check = analysis.sampleRatio, check.isMismatch else { return nil }
         return check
     }
@@ -59,7 +59,7 @@ extension ExperimentReport {
         guard let segmentBy else { return [] }
         var lines = segments.map { segment in
             let users = segment.analysis.comparisons.first.map { first in
-                ([first.controlUsers] + segment.analysis.comparisons.map(\.treatmentUsers))
+                ([first.controlCounts.users] + segment.analysis.comparisons.map(\.treatmentCounts.users))
                     .map(ReportNumberFormat.count).joined(separator: " / ")
             } ?? ""
             let mismatch = segment.analysis.sampleRatio?.isMismatch == true ? " [sample ratio mismatch]" : ""
@@ -81,7 +81,7 @@ extension ArmReport {
     }
 }
 
-extension SampleRatioReport {
+extension SampleRatioCheck {
     /// The observed and expected split in words, e.g. `observed 120 / 80, expected 50.0% / 50.0%`.
     var splitDescription: String {
         let total = expectedWeights.reduce(0, +)

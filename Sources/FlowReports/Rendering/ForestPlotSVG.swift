@@ -1,7 +1,7 @@
 /// An inline SVG forest plot: each treatment's goal-rate difference from control with its confidence interval,
 /// against a dashed zero line.
 struct ForestPlotSVG {
-    let comparisons: [ComparisonReport]
+    let comparisons: [TreatmentComparison]
 
     private let labelWidth = 170.0
     private let plotWidth = 380.0

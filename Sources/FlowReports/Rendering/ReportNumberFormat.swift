@@ -37,12 +37,12 @@ package enum ReportNumberFormat {
     }
 
     /// An interval of fraction differences in percentage points, e.g. `[-1.2, +3.4] pp`.
-    static func percentagePointInterval(_ interval: IntervalReport) -> String {
+    static func percentagePointInterval(_ interval: ConfidenceInterval) -> String {
         "[\(signedFixed(interval.lower * 100, places: 1)), \(signedFixed(interval.upper * 100, places: 1))] pp"
     }
 
     /// An interval of fraction changes as percentages, e.g. `[-3.0%, +25.1%]`.
-    static func percentInterval(_ interval: IntervalReport) -> String {
+    static func percentInterval(_ interval: ConfidenceInterval) -> String {
         "[\(signedPercent(interval.lower)), \(signedPercent(interval.upper))]"
     }
 

@@ -14,7 +14,7 @@ public struct AggregateQuery: Sendable {
     /// Where the events are.
     public var source: EventSource
     /// The configuration of each experiment; experiments without one use the defaults.
-    public var experiments: [String: ExperimentConfiguration]
+    public var experiments: [String: ExperimentAnalysisPlan]
     /// Only this experiment is counted, when set.
     public var experiment: String?
     /// The `session_started` property to break results down by (`report --segment-by`), when set.
@@ -22,7 +22,7 @@ public struct AggregateQuery: Sendable {
 
     /// Creates the query of `experiments` (or only `experiment`) over `source`.
     public init(
-        dialect: SQLDialect, source: EventSource, experiments: [String: ExperimentConfiguration],
+        dialect: SQLDialect, source: EventSource, experiments: [String: ExperimentAnalysisPlan],
         experiment: String? = nil, segmentBy: String? = nil
     ) {
         self.dialect = dialect

@@ -1,4 +1,6 @@
 /// A two-sided interval.
+///
+/// Reports carry it as it is: `{"lower": …, "upper": …}` in their JSON.
 public struct ConfidenceInterval: Sendable, Hashable, Codable {
     /// Lower bound.
     public var lower: Double

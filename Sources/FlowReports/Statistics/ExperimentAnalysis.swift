@@ -25,4 +25,28 @@ public struct ExperimentAnalysis: Sendable, Hashable, Codable {
         self.verdict = verdict
         self.method = method
     }
+
+    /// Decodes an analysis, giving its comparisons the significance basis of its method (their JSON leaves it out).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            control: try container.decode(String.self, forKey: .control),
+            comparisons: try container.decode([TreatmentComparison].self, forKey: .comparisons),
+            sampleRatio: try container.decodeIfPresent(SampleRatioCheck.self, forKey: .sampleRatio),
+            alpha: try container.decode(Double.self, forKey: .alpha),
+            verdict: try container.decode(String.self, forKey: .verdict),
+            method: try container.decode(TestingMethod.self, forKey: .method)
+        )
+        let basis = TreatmentComparison.significanceBasis(of: method)
+        for index in comparisons.indices { comparisons[index].significanceBasis = basis }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case control
+        case comparisons
+        case sampleRatio
+        case alpha
+        case verdict
+        case method
+    }
 }

@@ -39,7 +39,10 @@ public enum ExperimentStatistics {
             return comparison
         }
         let sampleRatio = weights.map { weights in
-            SampleRatioCheck.test(observed: [controlCounts.users] + comparisons.map(\.treatmentCounts.users), weights: weights)
+            SampleRatioCheck.test(
+                observed: [controlCounts.users] + comparisons.map(\.treatmentCounts.users), weights: weights,
+                variants: [control.name] + treatments.map(\.name)
+            )
         }
         let verdict = ExperimentVerdict.wording(
             control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, power: power,

@@ -26,7 +26,7 @@ enum MetricComparisons {
                     treatmentMean: SampleSummary(treatmentValues).mean, controlMean: controlSummary.mean,
                     treatmentMedian: metric == .timeToComplete ? median(treatmentValues) : nil,
                     controlMedian: metric == .timeToComplete ? median(controlValues) : nil,
-                    difference: test.difference, interval: hasInterval ? IntervalReport(test.interval) : nil,
+                    difference: test.difference, interval: hasInterval ? test.interval : nil,
                     pValue: test.pValue, adjustedPValue: test.pValue, isSignificant: false, isSignificantlyWorse: false
                 ))
             }

@@ -11,7 +11,7 @@ public enum Onboarding: HostedApp {
 
     public static let name = "onboarding"
 
-    public static var slots: [FlowSlot] { [OnboardingSlot.appShell, OnboardingSlot.authFlow] }
+    public static var slots: [AppSlot] { [OnboardingSlot.appShell, OnboardingSlot.authFlow] }
 
     /// Valid values the account service accepts; invalid ones it refuses as a taken or malformed
     /// email, a weak password, or a blank display name.

@@ -23,7 +23,7 @@ extension SlotAssignment {
 
 extension SlotAssignment {
     /// How the variant was chosen, in a few words, such as `experiment onboarding-order`.
-    public var reasonSummary: String {
+    package var reasonSummary: String {
         switch reason {
         case .experiment(let key, _, _, _, _): stickyBucketUsed ? "experiment \(key), sticky bucket" : "experiment \(key)"
         case .forced: "forced"

@@ -36,7 +36,7 @@ public struct AppCatalog: Sendable {
     }
 
     /// The registries of the apps that have a variant `id`.
-    public func registries(withVariant id: String) -> [VariantRegistry] {
+    package func registries(withVariant id: String) -> [VariantRegistry] {
         registries.filter { $0.variant(id: id) != nil }
     }
 }

@@ -48,11 +48,6 @@ public struct VariantRegistry: Sendable {
         variants.filter { $0.slot == slot }
     }
 
-    /// The slot each variant fills, keyed by variant identifier.
-    public var slotsByVariant: [String: String] {
-        variantsByID.mapValues { $0.slot }
-    }
-
     /// Looks up `id`, or throws an error listing the registered identifiers.
     public func requireVariant(id: String) throws(RegistryError) -> any FlowVariant.Type {
         guard let variant = variantsByID[id] else {

@@ -143,6 +143,7 @@ public enum HostError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The work was cancelled before it finished.
     case interrupted
 
+    /// Why the session could not run, in one line.
     public var description: String {
         switch self {
         case .registry(let error): error.description

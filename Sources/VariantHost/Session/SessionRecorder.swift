@@ -7,11 +7,11 @@ import FlowEvents
 /// Each event is stamped with the session, the user, the clock's time, and attributed to the
 /// variant whose coordinator emitted it (its origin) and the experiment that chose it.
 /// Mutations are logged with the screen that was visible when the coordinator made them.
-public final class SessionRecorder {
+package final class SessionRecorder {
     /// The session's identifier.
-    public let session: String
+    package let session: String
     /// The user's identifier.
-    public let user: String
+    package let user: String
     /// The sink events are built for; nil when the recorder encodes lines into `lineSink` itself.
     private let sink: (any FlowEventSink)?
     /// The buffer the recorder encodes lines into itself, without building events: a simulation's.
@@ -23,7 +23,7 @@ public final class SessionRecorder {
     /// The attribution of events no variant emitted.
     private let unattributed: Attribution
     /// The first error the sink reported; recording stops after it.
-    public var failure: EventSinkError? { state.failure }
+    package var failure: EventSinkError? { state.failure }
     // What the recorder keeps track of as the session goes, read and changed for every event by its
     // own methods only, each access ending before any call out (to the sink or a closure adding
     // properties). Checking that at run time costs more than the accesses, so release builds do not;
@@ -45,11 +45,11 @@ public final class SessionRecorder {
     var budget: SessionEventBudget?
 
     /// The `reason` of a `flow_abandoned` logged because the session spent its event budget.
-    public static let eventLimitReason = "event_limit"
+    package static let eventLimitReason = "event_limit"
 
     /// Creates a recorder for one session whose variants were chosen by `assignments`, recording
     /// every event in `sink`.
-    public convenience init(
+    package convenience init(
         session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock
     ) {
         self.init(session: session, user: user, assignments: assignments, sink: sink, lineSink: nil, clock: clock)
@@ -86,7 +86,7 @@ public final class SessionRecorder {
     /// `session_started` carries every slot's variant and the user's targeting `attributes`, so that
     /// reports can break results down by either (`report --segment-by deviceClass`); see
     /// `SessionAttributes` for which attributes are logged.
-    public func recordStart(of assignments: [SlotAssignment], attributes: Attributes = Attributes()) {
+    package func recordStart(of assignments: [SlotAssignment], attributes: Attributes = Attributes()) {
         let slots = Self.variantsBySlot(assignments)
         let logged = SessionAttributes.logged(attributes, besideSlots: slots)
         record(type: .sessionStarted, attribution: unattributed) { properties in
@@ -185,7 +185,7 @@ public final class SessionRecorder {
     }
 
     /// Records one flow signal.
-    public func record(_ signal: FlowSignal) {
+    package func record(_ signal: FlowSignal) {
         let attribution = attribution(ofOrigin: signal.origin)
         switch signal.kind {
         case .screenShown(let screen):
@@ -233,7 +233,7 @@ public final class SessionRecorder {
     }
 
     /// Writes out what the sink buffered; remembers a failure instead of throwing.
-    public func flush() {
+    package func flush() {
         guard state.failure == nil else { return }
         do {
             if let lineSink { try lineSink.flush() } else { try sink?.flush() }

@@ -5,7 +5,7 @@ extension BehaviorModelLoader {
     /// Loads the model in the file at `path` and checks it against `registry`: every screen it names must be one
     /// the registry's app shows, and every variant one the registry holds, so a typo is an error, not a screen
     /// whose behaviour is silently the default.
-    public static func load(contentsOf path: String, for registry: VariantRegistry) throws(ModelFileError) -> BehaviorModel {
+    package static func load(contentsOf path: String, for registry: VariantRegistry) throws(ModelFileError) -> BehaviorModel {
         let model = try load(contentsOf: path)
         let issues = unknownNames(in: model, for: registry)
         guard issues.isEmpty else { throw ModelFileError(file: path, issues: issues) }
@@ -13,7 +13,7 @@ extension BehaviorModelLoader {
     }
 
     /// The screens and variants `model` names that `registry` does not know, with their paths, sorted by path.
-    public static func unknownNames(in model: BehaviorModel, for registry: VariantRegistry) -> [ModelIssue] {
+    static func unknownNames(in model: BehaviorModel, for registry: VariantRegistry) -> [ModelIssue] {
         let screens = Set(registry.app.screenNames)
         let screenMessage = "unknown screen; the \(registry.app.name) app shows: \(registry.app.screenNames.joined(separator: ", "))"
         var issues: [ModelIssue] = []

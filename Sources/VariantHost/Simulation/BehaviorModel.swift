@@ -17,19 +17,19 @@ import Foundation
 ///
 /// `variants` replaces a screen's behaviour in sessions that run that variant, which is how a
 /// true difference between flows is planted.
-public struct BehaviorModel: Sendable, Hashable {
+package struct BehaviorModel: Sendable, Hashable {
     /// One user attribute and the probability of each of its values.
-    public struct AttributeDistribution: Sendable, Hashable {
+    package struct AttributeDistribution: Sendable, Hashable {
         /// The attribute's name, as targeting conditions see it.
-        public var name: String
+        package var name: String
         /// Its values with their probabilities, summing to 1, in file order.
-        public var values: [(value: String, probability: Double)]
+        package var values: [(value: String, probability: Double)]
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        package static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.name == rhs.name && lhs.values.elementsEqual(rhs.values) { $0 == $1 }
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             for (value, probability) in values {
                 hasher.combine(value)
@@ -39,14 +39,14 @@ public struct BehaviorModel: Sendable, Hashable {
     }
 
     /// The attributes every synthetic user gets, drawn independently.
-    public var attributes: [AttributeDistribution]
+    package var attributes: [AttributeDistribution]
     /// Behaviour on each screen, by screen name.
-    public var screens: [String: ScreenBehavior]
+    package var screens: [String: ScreenBehavior]
     /// Screen behaviour that replaces `screens` in sessions running a variant, by variant id.
-    public var variantScreens: [String: [String: ScreenBehavior]]
+    package var variantScreens: [String: [String: ScreenBehavior]]
 
     /// Creates a model.
-    public init(
+    package init(
         attributes: [AttributeDistribution] = [],
         screens: [String: ScreenBehavior],
         variantScreens: [String: [String: ScreenBehavior]] = [:]
@@ -59,7 +59,7 @@ public struct BehaviorModel: Sendable, Hashable {
     /// The behaviour on each screen for a session running `variants`.
     ///
     /// Overrides of variants are applied in the order given; later ones win.
-    public func screens(forVariants variants: [String]) -> [String: ScreenBehavior] {
+    func screens(forVariants variants: [String]) -> [String: ScreenBehavior] {
         var merged = screens
         for variant in variants {
             merged.merge(variantScreens[variant] ?? [:]) { _, override in override }
@@ -70,9 +70,9 @@ public struct BehaviorModel: Sendable, Hashable {
 
 /// What a synthetic user does on one screen: how likely each kind of turn is, and how long
 /// they think before it.
-public struct ScreenBehavior: Sendable, Hashable {
+package struct ScreenBehavior: Sendable, Hashable {
     /// The kinds of turn a synthetic user takes.
-    public enum Choice: String, Sendable, Hashable, CaseIterable {
+    package enum Choice: String, Sendable, Hashable, CaseIterable {
         /// Perform the screen's first action with valid input.
         case `continue`
         /// The system back action.
@@ -84,12 +84,12 @@ public struct ScreenBehavior: Sendable, Hashable {
     }
 
     /// The probability of each choice; they sum to 1.
-    public var probabilities: [Choice: Double]
+    package var probabilities: [Choice: Double]
     /// The time before each turn.
-    public var thinkTime: ThinkTime
+    package var thinkTime: ThinkTime
 
     /// Creates a screen behaviour.
-    public init(probabilities: [Choice: Double], thinkTime: ThinkTime) {
+    package init(probabilities: [Choice: Double], thinkTime: ThinkTime) {
         self.probabilities = probabilities
         self.thinkTime = thinkTime
     }
@@ -97,20 +97,20 @@ public struct ScreenBehavior: Sendable, Hashable {
 
 /// A log-normal distribution of thinking time, given by its median and spread (the standard
 /// deviation of its logarithm).
-public struct ThinkTime: Sendable, Hashable {
+package struct ThinkTime: Sendable, Hashable {
     /// The median, in seconds.
-    public var medianSeconds: Double
+    package var medianSeconds: Double
     /// The standard deviation of the natural logarithm of the time; 0 means always the median.
-    public var spread: Double
+    package var spread: Double
 
     /// Creates a think-time distribution.
-    public init(medianSeconds: Double, spread: Double) {
+    package init(medianSeconds: Double, spread: Double) {
         self.medianSeconds = medianSeconds
         self.spread = spread
     }
 
     /// What applies where the model gives no think time, or only part of one: 5 s, spread 0.5.
-    public static let standard = ThinkTime(medianSeconds: 5, spread: 0.5)
+    package static let standard = ThinkTime(medianSeconds: 5, spread: 0.5)
 
     /// A time in milliseconds, drawn with `generator`.
     func draw(using generator: inout some RandomNumberGenerator) -> Int64 {

@@ -3,11 +3,11 @@ import FlowEvents
 import Foundation
 
 /// Reads a behaviour model from JSON, reporting every problem with its JSON path.
-public enum BehaviorModelLoader {
+package enum BehaviorModelLoader {
     private static let probabilityTolerance = 1e-6
 
     /// Loads the model in the file at `path`.
-    public static func load(contentsOf path: String) throws(ModelFileError) -> BehaviorModel {
+    package static func load(contentsOf path: String) throws(ModelFileError) -> BehaviorModel {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: "no such file")])
@@ -22,7 +22,7 @@ public enum BehaviorModelLoader {
     }
 
     /// Parses a model from JSON `data`; `file` names it in errors.
-    public static func parse(_ data: Data, file: String) throws(ModelFileError) -> BehaviorModel {
+    package static func parse(_ data: Data, file: String) throws(ModelFileError) -> BehaviorModel {
         do {
             // The strict parser refuses what JSONSerialization lets through: a key given twice, of which it keeps one.
             _ = try JSONParser.parse(data)

@@ -2,15 +2,15 @@ import FlowEvents
 
 /// A clock that only moves when told to, so simulated sessions take no real time and their
 /// timestamps depend on nothing but the seed.
-public final class SimulatedClock: EventClock {
+package final class SimulatedClock: EventClock {
     private var milliseconds: Int64
 
     /// Creates a clock reading `start`.
-    public init(start: EventTimestamp) {
+    package init(start: EventTimestamp) {
         milliseconds = start.millisecondsSince1970
     }
 
-    public func now() -> EventTimestamp {
+    package func now() -> EventTimestamp {
         EventTimestamp(millisecondsSince1970: milliseconds)
     }
 
@@ -20,7 +20,7 @@ public final class SimulatedClock: EventClock {
     }
 
     /// Moves the clock forward.
-    public func advance(byMilliseconds interval: Int64) {
+    package func advance(byMilliseconds interval: Int64) {
         milliseconds += max(0, interval)
     }
 }

@@ -11,7 +11,7 @@ import VariantKit
 ///
 /// What it types into fields comes from the app's `SyntheticInput`: the valid value, or, when
 /// it fails validation, one of the invalid values of one field.
-public struct SimulatedUser: FlowUser {
+package struct SimulatedUser: FlowUser {
     private var generator: SplitMix64
     private let behaviors: ScreenBehaviorTable
     private let clock: SimulatedClock
@@ -23,7 +23,7 @@ public struct SimulatedUser: FlowUser {
 
     /// Creates a user numbered `index`, behaving as `behaviors` says, typing `input` into fields,
     /// drawing with `generator` and advancing `clock` by its thinking time.
-    public init(
+    package init(
         index: Int,
         behaviors: [String: ScreenBehavior],
         input: SyntheticInput,
@@ -48,7 +48,7 @@ public struct SimulatedUser: FlowUser {
         self.index = index
     }
 
-    public mutating func nextTurn(on screen: any Screen) -> UserTurn {
+    package mutating func nextTurn(on screen: any Screen) -> UserTurn {
         if let budget, budget.isSpent {
             budget.stoppedTheSession = true
             return .quit
@@ -76,7 +76,7 @@ public struct SimulatedUser: FlowUser {
         }
     }
 
-    public mutating func turnRejected(_ turn: UserTurn, on screen: any Screen, because error: ScreenInputError) {
+    package mutating func turnRejected(_ turn: UserTurn, on screen: any Screen, because error: ScreenInputError) {
         if turn == .back { backRefusedOn = ObjectIdentifier(screen) }
     }
 

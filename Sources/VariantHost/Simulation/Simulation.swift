@@ -10,31 +10,31 @@ import VariantKit
 /// own (seed, index), so a batch's bytes do not depend on which worker ran it. Batches are
 /// written in order as they complete, with at most a few per worker waiting, so memory stays
 /// flat however many users there are.
-public struct Simulation: Sendable {
+package struct Simulation: Sendable {
     /// Users per batch; part of the output's definition only through ordering, not content.
     static let batchSize = 256
     /// Events a simulated session may log before its user is made to leave, the session ending as a
     /// `flow_abandoned` with `"reason":"event_limit"`: the bundled model's sessions log a few dozen.
-    public static let maximumEventsPerSession = 500
+    package static let maximumEventsPerSession = 500
     /// Bytes of finished batches kept waiting for an earlier, slower one, beyond one batch per job.
     static let pendingBytesBudget = 32 << 20
 
     /// How many users to simulate.
-    public var users: Int
+    package var users: Int
     /// The seed of every random draw.
-    public var seed: UInt64
+    package var seed: UInt64
     /// How many batches run at once.
-    public var jobs: Int
+    package var jobs: Int
     /// When the first user may arrive.
-    public var start: EventTimestamp
+    package var start: EventTimestamp
     /// Users arrive uniformly over this many seconds after `start`.
-    public var arrivalWindowSeconds: Int64
+    package var arrivalWindowSeconds: Int64
     /// What every simulated user id starts with, followed by the user's index: by default it names the seed,
     /// so that logs of different seeds never share users.
-    public var idPrefix: String
+    package var idPrefix: String
 
     /// Describes a simulation.
-    public init(
+    package init(
         users: Int,
         seed: UInt64,
         jobs: Int,
@@ -51,12 +51,12 @@ public struct Simulation: Sendable {
     }
 
     /// The id prefix of a simulation with `seed`: `s7-user-` for seed 7.
-    public static func defaultIDPrefix(seed: UInt64) -> String {
+    static func defaultIDPrefix(seed: UInt64) -> String {
         "s\(seed)-user-"
     }
 
     /// How many batches actually run at once: `jobs`, but never more than there are batches of users.
-    public var jobsAtOnce: Int {
+    package var jobsAtOnce: Int {
         min(jobs, max(1, (users + Self.batchSize - 1) / Self.batchSize))
     }
 
@@ -66,7 +66,7 @@ public struct Simulation: Sendable {
     ///   - assign: chooses the variant of every slot for a user, as the experiment config says.
     ///   - progress: told after every batch written.
     /// - Throws: `HostError` if a session cannot run or the log cannot be written.
-    public func run(
+    package func run(
         registry: VariantRegistry,
         behavior: BehaviorModel,
         assign: @escaping @Sendable (SyntheticUser) -> [SlotAssignment],
@@ -198,24 +198,24 @@ struct BatchResult: @unchecked Sendable {
 }
 
 /// How far a simulation has got.
-public struct SimulationProgress: Sendable, Hashable {
+package struct SimulationProgress: Sendable, Hashable {
     /// Users to simulate in all.
-    public var totalUsers: Int
+    package var totalUsers: Int
     /// Users whose sessions are written.
-    public var usersDone = 0
+    package var usersDone = 0
     /// Sessions that reached the end of the flow.
-    public var completed = 0
+    package var completed = 0
     /// Sessions the user left early.
-    public var abandoned = 0
+    package var abandoned = 0
     /// Sessions ended because they reached ``Simulation/maximumEventsPerSession``, counted in `abandoned` too.
-    public var stoppedAtEventLimit = 0
+    package var stoppedAtEventLimit = 0
     /// Events written.
-    public var events = 0
+    package var events = 0
     /// Bytes written.
-    public var bytes = 0
+    package var bytes = 0
 
     /// Creates an empty tally.
-    public init(totalUsers: Int) {
+    package init(totalUsers: Int) {
         self.totalUsers = totalUsers
     }
 

@@ -1,20 +1,20 @@
 /// A small, fast, seedable random number generator (SplitMix64), so a simulation with the
 /// same seed draws the same numbers on every machine.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator from a seed.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// A generator for one item of a seeded collection: independent streams per index.
-    public init(seed: UInt64, stream: UInt64) {
+    package init(seed: UInt64, stream: UInt64) {
         var mixer = SplitMix64(seed: seed ^ (stream &* 0xD134_2543_DE82_EF95))
         state = mixer.next()
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,17 +1,17 @@
 import Experiments
 
 /// Who a synthetic user is: their number, id and drawn attributes, before any assignment.
-public struct SyntheticUser: Sendable, Hashable {
+package struct SyntheticUser: Sendable, Hashable {
     /// The user's position in the simulated population, from 0.
-    public var index: Int
+    package var index: Int
     /// The user id events are logged under and experiments hash.
-    public var id: String
+    package var id: String
     /// The user's targeting attributes: those drawn from the behaviour model, such as
     /// `deviceClass`, and `id`, as experiments expect it.
-    public var attributes: Attributes
+    package var attributes: Attributes
 
     /// Creates a synthetic user; `attributes` gains `id` unless it holds one.
-    public init(index: Int, id: String, attributes: Attributes) {
+    package init(index: Int, id: String, attributes: Attributes) {
         self.index = index
         self.id = id
         self.attributes = attributes

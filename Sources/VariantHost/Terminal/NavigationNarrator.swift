@@ -3,9 +3,9 @@ import Coordination
 /// Says in a line what a navigation change did, for a person walking a flow in the terminal:
 /// where a phone shell pushes a screen, a tablet shell presents a sheet, and the terminal shows
 /// which, as a real UI would animate it.
-public enum NavigationNarrator {
+package enum NavigationNarrator {
     /// The line for `change`, such as `(pushed signup over welcome)`.
-    public static func line(for change: NavigationChange) -> String {
+    package static func line(for change: NavigationChange) -> String {
         switch change {
         case .setRoot(let screen, _):
             "(\(screen.name) replaced the stack)"

@@ -1,10 +1,10 @@
 import Coordination
 
 /// Renders a screen's content as plain text for a terminal.
-public enum ScreenRenderer {
+package enum ScreenRenderer {
     /// The text of `screen`: title, body, error, fields (passwords hidden) and, unless
     /// `withChoices` is false, the choices.
-    public static func render(_ screen: any Screen, withChoices: Bool = true) -> String {
+    package static func render(_ screen: any Screen, withChoices: Bool = true) -> String {
         let content = screen.content
         var lines = ["", "== \(content.title) ==  [\(screen.name)]"]
         lines += content.body.map { "  \($0)" }
@@ -19,7 +19,7 @@ public enum ScreenRenderer {
     }
 
     /// The line listing the actions by number, then back and quit.
-    public static func choicesLine(for content: ScreenContent) -> String {
+    package static func choicesLine(for content: ScreenContent) -> String {
         var choices = content.actions.enumerated().map { "\($0 + 1)) \($1.title)" }
         if content.allowsBack { choices.append("b) Back") }
         choices.append("q) Quit")
@@ -27,7 +27,7 @@ public enum ScreenRenderer {
     }
 
     /// The prompt for a field: its label, with the value kept when the answer is empty.
-    public static func prompt(for field: ScreenField) -> String {
+    package static func prompt(for field: ScreenField) -> String {
         var prompt = "  \(field.label)"
         if case .choice(let options, let allowsMultiple) = field.kind {
             prompt += " (\(options.joined(separator: "/"))\(allowsMultiple ? ", comma-separated" : ""))"

@@ -7,15 +7,15 @@ import Coordination
 /// answer keeping the value shown. End of input quits the flow. Interactive users are asked
 /// again after a mistake; in a script, the first mistake stops the walk and is reported in
 /// `inputError` with its line number, so scripts fail loudly instead of drifting.
-public final class TerminalUser: FlowUser {
+package final class TerminalUser: FlowUser {
     /// A line of scripted input the flow could not take.
-    public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The 1-based line of input, if known.
-        public var line: Int?
+        package var line: Int?
         /// What was wrong and what was expected.
-        public var message: String
+        package var message: String
 
-        public var description: String {
+        package var description: String {
             line.map { "input line \($0): \(message)" } ?? message
         }
     }
@@ -25,19 +25,19 @@ public final class TerminalUser: FlowUser {
     private let isInteractive: Bool
     private var linesRead = 0
     /// The first scripted mistake, which ended the walk.
-    public private(set) var inputError: InputError?
+    package private(set) var inputError: InputError?
 
     /// Creates a terminal user reading lines with `readLine` and printing with `write`.
     ///
     /// - Parameter isInteractive: whether a person is typing (ask again after a mistake) or
     ///   the input is a script (stop at the first mistake).
-    public init(isInteractive: Bool, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
+    package init(isInteractive: Bool, readLine: @escaping () -> String?, write: @escaping (String) -> Void) {
         self.isInteractive = isInteractive
         self.readLine = readLine
         self.write = write
     }
 
-    public func nextTurn(on screen: any Screen) -> UserTurn {
+    package func nextTurn(on screen: any Screen) -> UserTurn {
         guard inputError == nil else { return .quit }
         write(ScreenRenderer.render(screen) + "\n")
         let content = screen.content
@@ -67,12 +67,12 @@ public final class TerminalUser: FlowUser {
         }
     }
 
-    public func turnRejected(_ turn: UserTurn, on screen: any Screen, because error: ScreenInputError) {
+    package func turnRejected(_ turn: UserTurn, on screen: any Screen, because error: ScreenInputError) {
         _ = reject(error.description)
     }
 
     /// Shows the screen the flow completed on, such as a confirmation, without choices.
-    public func flowEnded(_ outcome: FlowOutcome, on screen: (any Screen)?) {
+    package func flowEnded(_ outcome: FlowOutcome, on screen: (any Screen)?) {
         guard outcome.isCompleted, inputError == nil, let screen else { return }
         write(ScreenRenderer.render(screen, withChoices: false) + "\n")
     }

@@ -31,14 +31,14 @@ struct Assign: ParsableCommand {
     var json = false
 
     func run() throws {
-        let registry = try Host.registry(app: appOptions.app, configPath: config)
+        let registry = try CommandInputs.registry(app: appOptions.app, configPath: config)
         let bundled = BundledConfiguration.experimentsPath(app: registry.app.name)
         guard config != nil || FileManager.default.fileExists(atPath: bundled) else {
             throw CommandError(
                 "no experiment config: \(bundled) does not exist here; run from the repository root or pass --config"
             )
         }
-        let configuration = try Host.configuration(path: config, registry: registry)
+        let configuration = try CommandInputs.configuration(path: config, registry: registry)
         let store = try stickyStore.open()
         let assignment = configuration.assign(user: user, attributes: try attributeOptions.parsedAttributes(), stickyBuckets: store)
         try StickyStoreOption.flush(store)
@@ -66,7 +66,7 @@ struct Assign: ParsableCommand {
         StandardIO.write("user \(user) of \(registry.app.name)\n\n\(TextTable.render(slots))\n\n\(TextTable.render(experiments))\n")
     }
 
-    private func describe(_ reason: AssignmentReason, in configuration: HostConfiguration) -> String {
+    private func describe(_ reason: AssignmentReason, in configuration: AppAssigner) -> String {
         switch reason {
         case .experiment(let key, let index, _, _, let bucket):
             "experiment \(key), variation \(index) (bucket \(String(format: "%.4f", bucket))): an exposure"

@@ -41,9 +41,9 @@ struct Demo: AsyncParsableCommand {
     func run() async throws {
         let registries: [VariantRegistry]
         if appOptions.app != nil || config != nil || behavior != nil {
-            registries = [try Host.registry(app: appOptions.app, configPath: config)]
+            registries = [try CommandInputs.registry(app: appOptions.app, configPath: config)]
         } else {
-            registries = try Host.catalog().registries
+            registries = try CommandInputs.catalog().registries
         }
         for (position, registry) in registries.enumerated() {
             if position > 0 { StandardIO.write("\n") }
@@ -60,8 +60,8 @@ struct Demo: AsyncParsableCommand {
                 "the demo of \(app) needs \(configPath): run it from the repository root, or pass --app, --config and --behavior"
             )
         }
-        let configuration = try Host.configuration(path: configPath, registry: registry)
-        let behaviorModel = try Host.behavior(path: behavior, registry: registry)
+        let configuration = try CommandInputs.configuration(path: configPath, registry: registry)
+        let behaviorModel = try CommandInputs.behavior(path: behavior, registry: registry)
         let folder = directory + "/" + app
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -53,8 +53,8 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let registry = try Host.registry(app: appOptions.app, configPath: config, variants: variants)
-        let configuration = try Host.configuration(path: config, registry: registry)
+        let registry = try CommandInputs.registry(app: appOptions.app, configPath: config, variants: variants)
+        let configuration = try CommandInputs.configuration(path: config, registry: registry)
         let user = userOptions.user ?? Identifiers.random(prefix: "u")
         let store = try stickyStore.open()
         let attributes = try userOptions.parsedAttributes()

@@ -54,11 +54,11 @@ struct Simulate: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = try Host.registry(app: appOptions.app, configPath: config)
+        let registry = try CommandInputs.registry(app: appOptions.app, configPath: config)
         let runner = SimulationRunner(
             simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active, idPrefix: idPrefix),
-            configuration: try Host.configuration(path: config, registry: registry),
-            behavior: try Host.behavior(path: behavior, registry: registry),
+            configuration: try CommandInputs.configuration(path: config, registry: registry),
+            behavior: try CommandInputs.behavior(path: behavior, registry: registry),
             registry: registry,
             durability: fsync ? .machineCrash : .processCrash,
             stickyBuckets: try stickyStore.open()

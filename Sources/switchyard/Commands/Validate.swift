@@ -21,16 +21,16 @@ struct Validate: ParsableCommand {
     func run() throws {
         let checks: [(registry: VariantRegistry, path: String)]
         if let config {
-            checks = [(try Host.registry(app: appOptions.app, configPath: config), config)]
+            checks = [(try CommandInputs.registry(app: appOptions.app, configPath: config), config)]
         } else {
-            let catalog = try Host.catalog()
-            let registries = try appOptions.app.map { [try Host.registry(app: $0)] } ?? catalog.registries
+            let catalog = try CommandInputs.catalog()
+            let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? catalog.registries
             checks = registries.map { ($0, BundledConfiguration.experimentsPath(app: $0.app.name)) }
         }
         for (registry, path) in checks {
-            let configuration: HostConfiguration
+            let configuration: AppAssigner
             do {
-                configuration = try Host.checkedConfiguration(at: path, registry: registry)
+                configuration = try CommandInputs.checkedConfiguration(at: path, registry: registry)
             } catch {
                 throw problems(error.issues.count, error)
             }
@@ -41,7 +41,7 @@ struct Validate: ParsableCommand {
             )
         }
         if let behavior {
-            let registry = checks.count == 1 ? checks[0].registry : try Host.registry(app: appOptions.app)
+            let registry = checks.count == 1 ? checks[0].registry : try CommandInputs.registry(app: appOptions.app)
             do {
                 let model = try BehaviorModelLoader.load(contentsOf: behavior, for: registry)
                 StandardIO.write("\(behavior): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))\n")

@@ -10,7 +10,7 @@ enum ReportConfigurations {
     ///
     /// - Throws: `CommandError` for a config that cannot be read or decoded, or an experiment key
     ///   that two bundled configs both define.
-    static func load(configPath path: String?) throws -> (experiments: [String: ExperimentConfiguration], source: ConfigurationSource) {
+    static func load(configPath path: String?) throws -> (experiments: [String: ExperimentAnalysisPlan], source: ConfigurationSource) {
         let files = path.map { [$0] } ?? BundledConfiguration.existingExperimentPaths()
         guard !files.isEmpty else {
             let directory = FileManager.default.currentDirectoryPath
@@ -18,7 +18,7 @@ enum ReportConfigurations {
                 "no --config given and no experiments.json of any app exists under \(BundledConfiguration.directory)/ in \(directory)"
             ))
         }
-        var configurations: [String: ExperimentConfiguration] = [:]
+        var configurations: [String: ExperimentAnalysisPlan] = [:]
         var sources: [String: String] = [:]
         for file in files {
             let decoded: (rest: ExperimentConfig, sections: [String: ReportSectionDecoder.Sections])
@@ -37,7 +37,7 @@ enum ReportConfigurations {
                 }
                 sources[experiment.key] = file
                 let sections = decoded.sections[experiment.key] ?? ReportSectionDecoder.Sections()
-                configurations[experiment.key] = ExperimentConfiguration(
+                configurations[experiment.key] = ExperimentAnalysisPlan(
                     variations: experiment.variations.map(\.rawValue),
                     weights: experiment.weights,
                     funnel: sections.funnel,

@@ -19,7 +19,7 @@ struct SimulationRunner {
     }
 
     var simulation: Simulation
-    var configuration: HostConfiguration
+    var configuration: AppAssigner
     var behavior: BehaviorModel
     var registry: VariantRegistry
     /// Whether every batch written is also `fsync`ed (`--fsync`).

@@ -61,24 +61,24 @@ enum ReportFixtures {
             control: "signup-first",
             verdict: "profile-first converts 5.5 pp better than signup-first (95% CI 1.2 to 9.8 pp), Holm-adjusted p = 0.024: ship it",
             comparisons: [
-                ComparisonReport(
-                    variant: "profile-first", control: "signup-first", treatmentUsers: 1010, treatmentConversions: 460,
-                    treatmentRate: 460.0 / 1010.0, controlUsers: 1000, controlConversions: 400, controlRate: 0.4,
-                    absoluteDifference: 0.0554, absoluteInterval: IntervalReport(lower: 0.0124, upper: 0.0984),
-                    relativeUplift: 0.1386, relativeInterval: IntervalReport(lower: 0.028, upper: 0.249),
+                TreatmentComparison(
+                    variant: "profile-first", control: "signup-first",
+                    treatmentCounts: ArmCounts(users: 1010, conversions: 460), controlCounts: ArmCounts(users: 1000, conversions: 400),
+                    absoluteDifference: 0.0554, absoluteInterval: ConfidenceInterval(lower: 0.0124, upper: 0.0984),
+                    relativeUplift: 0.1386, relativeInterval: ConfidenceInterval(lower: 0.028, upper: 0.249),
                     zScore: 2.51, pValue: 0.012, adjustedPValue: 0.024, chanceToBeatControl: 0.994,
                     minimumDetectableEffect: 0.0615, usersNeededPerArm: 1243, isSignificant: true
                 ),
-                ComparisonReport(
-                    variant: "no-profile", control: "signup-first", treatmentUsers: 990, treatmentConversions: 350,
-                    treatmentRate: 350.0 / 990.0, controlUsers: 1000, controlConversions: 400, controlRate: 0.4,
-                    absoluteDifference: -0.0465, absoluteInterval: IntervalReport(lower: -0.0893, upper: -0.0037),
+                TreatmentComparison(
+                    variant: "no-profile", control: "signup-first",
+                    treatmentCounts: ArmCounts(users: 990, conversions: 350), controlCounts: ArmCounts(users: 1000, conversions: 400),
+                    absoluteDifference: -0.0465, absoluteInterval: ConfidenceInterval(lower: -0.0893, upper: -0.0037),
                     relativeUplift: nil, relativeInterval: nil,
                     zScore: -2.1, pValue: 0.0357, adjustedPValue: 0.0357, chanceToBeatControl: 0.018,
                     minimumDetectableEffect: nil, usersNeededPerArm: nil, isSignificant: true
                 ),
             ],
-            sampleRatio: SampleRatioReport(
+            sampleRatio: SampleRatioCheck(
                 variants: ["signup-first", "profile-first", "no-profile"], observed: [1000, 1010, 990],
                 expectedWeights: [1, 1, 1], chiSquare: 0.2, degreesOfFreedom: 2, pValue: 0.9048, isMismatch: false
             )
@@ -88,13 +88,13 @@ enum ReportFixtures {
             MetricComparisonReport(
                 metric: .backNavigations, isGuardrail: true, variant: "profile-first", control: "signup-first",
                 treatmentUsers: 1010, controlUsers: 1000, treatmentMean: 0.42, controlMean: 0.3, treatmentMedian: nil,
-                controlMedian: nil, difference: 0.12, interval: IntervalReport(lower: 0.05, upper: 0.19), pValue: 0.0004,
+                controlMedian: nil, difference: 0.12, interval: ConfidenceInterval(lower: 0.05, upper: 0.19), pValue: 0.0004,
                 adjustedPValue: 0.0016, isSignificant: true, isSignificantlyWorse: true
             ),
             MetricComparisonReport(
                 metric: .timeToComplete, isGuardrail: false, variant: "profile-first", control: "signup-first",
                 treatmentUsers: 460, controlUsers: 400, treatmentMean: 61.5, controlMean: 63.25, treatmentMedian: 55,
-                controlMedian: 57.5, difference: -1.75, interval: IntervalReport(lower: -4.1, upper: 0.6), pValue: 0.14,
+                controlMedian: 57.5, difference: -1.75, interval: ConfidenceInterval(lower: -4.1, upper: 0.6), pValue: 0.14,
                 adjustedPValue: 0.28, isSignificant: false, isSignificantlyWorse: false
             ),
         ]
@@ -119,15 +119,15 @@ enum ReportFixtures {
             control: "short",
             verdict: "sample ratio mismatch: users per arm 120 / 80 do not fit the configured 50% / 50% split (chi-square p = 0.005); fix assignment before trusting any result",
             comparisons: [
-                ComparisonReport(
-                    variant: "long", control: "short", treatmentUsers: 80, treatmentConversions: 20, treatmentRate: 0.25,
-                    controlUsers: 120, controlConversions: 30, controlRate: 0.25, absoluteDifference: 0,
-                    absoluteInterval: IntervalReport(lower: -0.1224, upper: 0.1224), relativeUplift: 0,
-                    relativeInterval: IntervalReport(lower: -0.49, upper: 0.49), zScore: 0, pValue: 1, adjustedPValue: 1,
+                TreatmentComparison(
+                    variant: "long", control: "short", treatmentCounts: ArmCounts(users: 80, conversions: 20),
+                    controlCounts: ArmCounts(users: 120, conversions: 30), absoluteDifference: 0,
+                    absoluteInterval: ConfidenceInterval(lower: -0.1224, upper: 0.1224), relativeUplift: 0,
+                    relativeInterval: ConfidenceInterval(lower: -0.49, upper: 0.49), zScore: 0, pValue: 1, adjustedPValue: 1,
                     chanceToBeatControl: 0.5, minimumDetectableEffect: 0.177, usersNeededPerArm: nil, isSignificant: false
                 ),
             ],
-            sampleRatio: SampleRatioReport(
+            sampleRatio: SampleRatioCheck(
                 variants: ["short", "long"], observed: [120, 80], expectedWeights: [1, 1], chiSquare: 8,
                 degreesOfFreedom: 1, pValue: 0.00468, isMismatch: true
             )
@@ -168,11 +168,11 @@ enum ReportFixtures {
                     control: "a\"b'c&d",
                     verdict: "no significant difference between <script>alert(\"x\")</script> and a\"b'c&d",
                     comparisons: [
-                        ComparisonReport(
-                            variant: "<script>alert(\"x\")</script>", control: "a\"b'c&d", treatmentUsers: 10,
-                            treatmentConversions: 6, treatmentRate: 0.6, controlUsers: 10, controlConversions: 5,
-                            controlRate: 0.5, absoluteDifference: 0.1, absoluteInterval: IntervalReport(lower: -0.33, upper: 0.53),
-                            relativeUplift: 0.2, relativeInterval: IntervalReport(lower: -0.6, upper: 1.0), zScore: 0.45,
+                        TreatmentComparison(
+                            variant: "<script>alert(\"x\")</script>", control: "a\"b'c&d",
+                            treatmentCounts: ArmCounts(users: 10, conversions: 6), controlCounts: ArmCounts(users: 10, conversions: 5),
+                            absoluteDifference: 0.1, absoluteInterval: ConfidenceInterval(lower: -0.33, upper: 0.53),
+                            relativeUplift: 0.2, relativeInterval: ConfidenceInterval(lower: -0.6, upper: 1.0), zScore: 0.45,
                             pValue: 0.65, adjustedPValue: 0.65, chanceToBeatControl: 0.67, minimumDetectableEffect: 0.6,
                             usersNeededPerArm: 387, isSignificant: false
                         ),

@@ -1,6 +1,7 @@
 /// A place in an app where one variant's coordinator runs, such as the app shell or the
-/// auth flow. Slots are independent: a session picks one variant for each.
-public struct FlowSlot: Sendable, Hashable, Identifiable {
+/// auth flow, as the app declares it (`HostedApp.slots`). Slots are independent: a session picks
+/// one variant for each. The experiment config names the same slots (Experiments' `ConfigSlot`).
+public struct AppSlot: Sendable, Hashable, Identifiable {
     /// The identifier used in configs and events, such as `"auth-flow"`.
     public var id: String
     /// What the slot decides, in one line.

@@ -6,7 +6,7 @@ import VariantKit
 
 /// The CLI's access to the host: the bundled apps, the app a command runs, its experiment config
 /// and behaviour model, with their errors turned into one clear message and a non-zero exit.
-enum Host {
+enum CommandInputs {
     /// Every bundled app with its variants.
     static func catalog() throws -> AppCatalog {
         do {
@@ -51,14 +51,14 @@ enum Host {
     }
 
     /// The config at `path`; without one, the app's bundled config when it exists, else the app's defaults.
-    static func configuration(path: String?, registry: VariantRegistry) throws -> HostConfiguration {
+    static func configuration(path: String?, registry: VariantRegistry) throws -> AppAssigner {
         do {
             if let path { return try checkedConfiguration(at: path, registry: registry) }
             let bundled = BundledConfiguration.experimentsPath(app: registry.app.name)
             if FileManager.default.fileExists(atPath: bundled) {
                 return try checkedConfiguration(at: bundled, registry: registry)
             }
-            return try HostConfiguration(defaultsOf: registry)
+            return try AppAssigner(defaultsOf: registry)
         } catch {
             throw CommandError(error.description)
         }
@@ -68,9 +68,9 @@ enum Host {
     /// report sections, so that a config `validate` accepts is one `report` reads.
     ///
     /// - Throws: `ConfigError` listing every problem of both parts.
-    static func checkedConfiguration(at path: String, registry: VariantRegistry) throws(ConfigError) -> HostConfiguration {
+    static func checkedConfiguration(at path: String, registry: VariantRegistry) throws(ConfigError) -> AppAssigner {
         try ReportSectionDecoder.decode(fileAt: path) { () throws(ConfigError) in
-            try HostConfiguration(contentsOf: path, registry: registry)
+            try AppAssigner(contentsOf: path, registry: registry)
         }.rest
     }
 

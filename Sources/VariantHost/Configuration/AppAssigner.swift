@@ -2,9 +2,9 @@ import Experiments
 import VariantKit
 import Foundation
 
-/// The experiment config a host runs with, validated against the registered variants and
-/// ready to assign sessions.
-public struct HostConfiguration: Sendable {
+/// Assigns an app's users to its variants: the app's experiment config, validated against the
+/// variants registered for the app.
+public struct AppAssigner: Sendable {
     /// The validated config.
     public let validated: ValidatedExperimentConfig
     /// The file it came from; nil for the app's built-in defaults.
@@ -34,7 +34,7 @@ public struct HostConfiguration: Sendable {
     ///   `VariantRegistry` already refuses.
     public init(defaultsOf registry: VariantRegistry) throws(ConfigError) {
         let config = ExperimentConfig(app: registry.app.name, slots: registry.app.slots.map {
-            SlotDefinition(id: SlotID($0.id), defaultVariant: VariantID($0.defaultVariant))
+            ConfigSlot(id: SlotID($0.id), defaultVariant: VariantID($0.defaultVariant))
         })
         self.init(validated: try config.validated(against: Self.catalog(of: registry), source: "\(registry.app.name) defaults"), source: nil)
     }
@@ -46,7 +46,7 @@ public struct HostConfiguration: Sendable {
     }
 
     /// The variants registered in `registry`, as the config validator sees them.
-    public static func catalog(of registry: VariantRegistry) -> VariantCatalog {
+    static func catalog(of registry: VariantRegistry) -> VariantCatalog {
         VariantCatalog(Dictionary(uniqueKeysWithValues: registry.variants.map { (VariantID($0.id), SlotID($0.slot)) }))
     }
 

@@ -1,5 +1,6 @@
-/// What the configuration says about one experiment, for the reports that analyse it.
-public struct ExperimentConfiguration: Sendable, Hashable {
+/// What a report needs to know of one experiment to analyse it: its arms and their traffic weights, the funnel,
+/// the testing method and the metrics, as the experiment config gives them.
+public struct ExperimentAnalysisPlan: Sendable, Hashable {
     /// The experiment's variations in configuration order; the first is the default control.
     public var variations: [String]
     /// Traffic weights aligned with `variations`, for the sample-ratio check; nil means equal weights.
@@ -17,7 +18,7 @@ public struct ExperimentConfiguration: Sendable, Hashable {
     /// The minimum detectable effect the experiment was planned for (absolute conversion-rate difference).
     public var plannedEffect: Double?
 
-    /// Creates a configuration.
+    /// Creates a plan; every part left out takes the report's default.
     public init(
         variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil,
         testingMethod: TestingMethod? = nil, guardrails: [GuardrailMetric] = [], secondaryMetrics: [GuardrailMetric] = [],
