@@ -77,7 +77,7 @@ public final class SessionRecorder {
         lineWriter = SessionLineWriter(session: session, user: user, shared: lineSink?.sharedParts ?? SharedLineParts())
         self.clock = clock
         self.assignments = assignments
-        unattributed = Attribution(experiment: nil, variant: nil, writer: lineWriter)
+        unattributed = lineWriter.lineAttribution(experiment: nil, variant: nil)
     }
 
     /// Records the start of the session: `session_started`, then an `exposure` for every slot an
@@ -119,7 +119,7 @@ public final class SessionRecorder {
             let time = clock.now()
             lineSink.appendLine { line in
                 lineWriter.append(
-                    to: line, time: time, type: .sessionStarted, attribution: unattributed.lineBytes,
+                    to: line, time: time, type: .sessionStarted, attribution: unattributed.bytes,
                     screen: nil, action: nil, encodedProperties: encoded
                 )
             }
@@ -246,7 +246,7 @@ public final class SessionRecorder {
     /// the experiment that chose it.
     private func attribution(ofOrigin origin: String?) -> Attribution {
         for known in state.attributionsByOrigin where Self.same(known.variant, origin) { return known }
-        let attribution = Attribution(experiment: experiment(ofOrigin: origin), variant: origin, writer: lineWriter)
+        let attribution = lineWriter.lineAttribution(experiment: experiment(ofOrigin: origin), variant: origin)
         keep(attribution)
         return attribution
     }
@@ -257,7 +257,7 @@ public final class SessionRecorder {
         for known in state.attributionsByOrigin where known.variant == variant {
             if known.experiment == experiment { return known }
         }
-        let attribution = Attribution(experiment: experiment, variant: variant, writer: lineWriter)
+        let attribution = lineWriter.lineAttribution(experiment: experiment, variant: variant)
         if experiment == self.experiment(ofOrigin: variant), !state.attributionsByOrigin.contains(where: { $0.variant == variant }) {
             keep(attribution)
         }
@@ -317,7 +317,7 @@ public final class SessionRecorder {
         if let lineSink {
             lineSink.appendLine { line in
                 lineWriter.append(
-                    to: line, time: time, type: type, attribution: attribution.lineBytes,
+                    to: line, time: time, type: type, attribution: attribution.bytes,
                     screen: screen, action: action, properties: properties
                 )
             }
@@ -338,19 +338,5 @@ public final class SessionRecorder {
     }
 }
 
-/// Who an event is attributed to: a variant and the experiment that chose it, with the part of
-/// the event's line that says so.
-///
-/// A class, so that handing one to every event of its origin is a single reference count.
-private final class Attribution {
-    let experiment: String?
-    let variant: String?
-    /// `…,"variant":…,"type":"`, encoded once and shared by every event so attributed.
-    let lineBytes: [UInt8]
-
-    init(experiment: String?, variant: String?, writer: SessionLineWriter) {
-        self.experiment = experiment
-        self.variant = variant
-        lineBytes = writer.attribution(experiment: experiment, variant: variant)
-    }
-}
+/// Who an event is attributed to, shared by the sessions recorded into one buffer.
+private typealias Attribution = LineAttribution
