@@ -38,7 +38,7 @@ public final class SessionRecorder {
         /// The screen the user sees, which mutations are logged with.
         var visibleScreen: String?
         /// The attribution of every origin seen so far, found by linear search: a session has a handful.
-        var attributionsByOrigin: [Attribution] = []
+        var attributionsByOrigin = KnownAttributions()
         var failure: EventSinkError?
     }
     /// The event budget of a simulated session, which this recorder counts against.
@@ -245,7 +245,7 @@ public final class SessionRecorder {
     /// The attribution of events emitted by coordinators labelled `origin`: that variant, and
     /// the experiment that chose it.
     private func attribution(ofOrigin origin: String?) -> Attribution {
-        for known in state.attributionsByOrigin where Self.same(known.variant, origin) { return known }
+        if let known = state.attributionsByOrigin.first(where: { Self.same($0.variant, origin) }) { return known }
         let attribution = lineWriter.lineAttribution(experiment: experiment(ofOrigin: origin), variant: origin)
         keep(attribution)
         return attribution
@@ -254,11 +254,11 @@ public final class SessionRecorder {
     /// The attribution of an event about `variant`, chosen by `experiment`: the one of its origin
     /// when that is the same, which the session's later events then share.
     private func attribution(experiment: String?, variant: String) -> Attribution {
-        for known in state.attributionsByOrigin where known.variant == variant {
-            if known.experiment == experiment { return known }
+        if let known = state.attributionsByOrigin.first(where: { $0.variant == variant && $0.experiment == experiment }) {
+            return known
         }
         let attribution = lineWriter.lineAttribution(experiment: experiment, variant: variant)
-        if experiment == self.experiment(ofOrigin: variant), !state.attributionsByOrigin.contains(where: { $0.variant == variant }) {
+        if experiment == self.experiment(ofOrigin: variant), state.attributionsByOrigin.first(where: { $0.variant == variant }) == nil {
             keep(attribution)
         }
         return attribution
@@ -283,7 +283,6 @@ public final class SessionRecorder {
 
     /// Keeps `attribution` for the later events of its origin.
     private func keep(_ attribution: Attribution) {
-        if state.attributionsByOrigin.capacity == 0 { state.attributionsByOrigin.reserveCapacity(4) }
         state.attributionsByOrigin.append(attribution)
     }
 
@@ -340,3 +339,41 @@ public final class SessionRecorder {
 
 /// Who an event is attributed to, shared by the sessions recorded into one buffer.
 private typealias Attribution = LineAttribution
+
+/// The attributions a session has met, in the order met: the first four are kept inline, because
+/// a session meets a handful and an array would cost an allocation per session.
+private struct KnownAttributions {
+    private var first: Attribution?
+    private var second: Attribution?
+    private var third: Attribution?
+    private var fourth: Attribution?
+    private var more: [Attribution] = []
+
+    /// The first attribution met that `matches`.
+    func first(where matches: (Attribution) -> Bool) -> Attribution? {
+        guard let first else { return nil }
+        if matches(first) { return first }
+        guard let second else { return nil }
+        if matches(second) { return second }
+        guard let third else { return nil }
+        if matches(third) { return third }
+        guard let fourth else { return nil }
+        if matches(fourth) { return fourth }
+        return more.first(where: matches)
+    }
+
+    /// Keeps `attribution` after those met before.
+    mutating func append(_ attribution: Attribution) {
+        if first == nil {
+            first = attribution
+        } else if second == nil {
+            second = attribution
+        } else if third == nil {
+            third = attribution
+        } else if fourth == nil {
+            fourth = attribution
+        } else {
+            more.append(attribution)
+        }
+    }
+}
