@@ -46,6 +46,8 @@ public final class Navigator {
         // at run time; each is read into a local before it is called.
         var observer: ((FlowSignal) -> Void)?
         var onChange: ((NavigationChange) -> Void)?
+        /// Whether the root adds to `records`: a simulation, which never reads the transcript, does not.
+        var keepsTranscript = true
     }
 
     /// The modal navigator this one presents, if any.
@@ -66,6 +68,12 @@ public final class Navigator {
 
     /// Creates an empty navigator.
     public init() {}
+
+    /// Creates an empty navigator that, as the root of a modal chain, keeps a transcript only if
+    /// `keepsTranscript`: a host that never reads it is spared an array and a record per change.
+    package init(keepsTranscript: Bool) {
+        state.keepsTranscript = keepsTranscript
+    }
 
     deinit {
         presented?.state.presenter = BackReference(nil)
@@ -94,7 +102,8 @@ public final class Navigator {
     /// The screen the user sees: the top of the topmost stack.
     public var visibleScreen: (any Screen)? { root.topmost.state.entries.last?.screen }
 
-    /// Everything the navigators of this modal chain did, oldest first.
+    /// Everything the navigators of this modal chain did, oldest first (nothing for a root made
+    /// with `init(keepsTranscript: false)`).
     public var transcript: [NavigationRecord] { root.state.records }
 
     /// Replaces this navigator's stack with `screen`.
@@ -224,6 +233,7 @@ public final class Navigator {
     /// Adds `record` to the transcript, which a flow fills with a handful: room for them is made
     /// at once rather than by growing the array step by step.
     private func appendRecord(_ record: NavigationRecord) {
+        guard state.keepsTranscript else { return }
         if state.records.capacity == 0 { state.records.reserveCapacity(16) }
         state.records.append(record)
     }

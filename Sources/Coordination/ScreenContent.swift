@@ -57,8 +57,11 @@ public struct ScreenContent: Sendable, Hashable {
                 throw .missingField(fields[index].id)
             }
             if case .choice(let options, let allowsMultiple) = fields[index].kind, !value.isEmpty {
-                let chosen = allowsMultiple ? ScreenField.splitChoices(value) : [value]
-                if let invalid = chosen.first(where: { !options.contains($0) }) {
+                // The parts are read one by one, without an array of them.
+                let invalid = allowsMultiple
+                    ? ScreenField.firstChoice(in: value) { !options.contains($0) }
+                    : (options.contains(value) ? nil : value)
+                if let invalid {
                     throw .invalidChoice(field: fields[index].id, value: invalid, options: options)
                 }
             }

@@ -37,19 +37,32 @@ public struct ScreenField: Sendable, Hashable, Identifiable {
 
     /// Splits a multiple-choice value (`"music, travel"`) into its trimmed, non-empty parts.
     public static func splitChoices(_ value: String) -> [String] {
-        let utf8 = value.utf8
         var choices: [String] = []
+        // One allocation: room for as many parts as there can be.
+        choices.reserveCapacity(value.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 })
+        _ = firstChoice(in: value) { choice in
+            choices.append(choice)
+            return false
+        }
+        return choices
+    }
+
+    /// The first trimmed, non-empty part of a multiple-choice value that `matches`, reading the
+    /// parts in order as `splitChoices` gives them without building their array.
+    static func firstChoice(in value: String, where matches: (String) -> Bool) -> String? {
+        let utf8 = value.utf8
         var partStart = utf8.startIndex
         while partStart <= utf8.endIndex {
             let partEnd = utf8[partStart...].firstIndex(of: UInt8(ascii: ",")) ?? utf8.endIndex
             let part = utf8[partStart..<partEnd]
             if let first = part.firstIndex(where: { $0 != UInt8(ascii: " ") }),
                let last = part.lastIndex(where: { $0 != UInt8(ascii: " ") }) {
-                choices.append(String(Substring(part[first...last])))
+                let choice = String(Substring(part[first...last]))
+                if matches(choice) { return choice }
             }
             guard partEnd < utf8.endIndex else { break }
             partStart = utf8.index(after: partEnd)
         }
-        return choices
+        return nil
     }
 }

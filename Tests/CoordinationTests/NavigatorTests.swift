@@ -26,6 +26,20 @@ struct NavigatorTests {
         #expect(navigator.visibleScreen?.name == "a")
     }
 
+    @Test("a navigator made without a transcript navigates the same and records nothing")
+    func withoutTranscript() {
+        let navigator = Navigator(keepsTranscript: false)
+        navigator.setRoot(FormScreen("a"), owner: owner)
+        navigator.push(FormScreen("b"), owner: owner)
+        let modal = navigator.present(FormScreen("m1"), owner: owner)
+        modal.push(FormScreen("m2"), owner: owner)
+        #expect(navigator.visibleScreen?.name == "m2")
+        navigator.dismiss()
+        navigator.pop()
+        #expect(navigator.screenNames == ["a"])
+        #expect(navigator.transcript.isEmpty)
+    }
+
     @Test("pop never removes the bottom screen")
     func popKeepsRoot() {
         let navigator = Navigator()

@@ -29,6 +29,12 @@ package struct SessionLineWriter {
         shared.attribution(experiment: experiment, variant: variant)
     }
 
+    /// The attribution to `variant`, chosen by `experiment`, that every session sharing these
+    /// parts shares: its `bytes` are what `attribution(experiment:variant:)` gives.
+    package func lineAttribution(experiment: String?, variant: String?) -> LineAttribution {
+        shared.lineAttribution(experiment: experiment, variant: variant)
+    }
+
     /// Appends the line of one event, whose properties `properties` adds in sorted key order.
     ///
     /// `attribution` is what `attribution(experiment:variant:)` gives for the event's experiment

@@ -7,7 +7,7 @@ package final class SharedLineParts {
     /// The timestamp text of the second last written.
     @usableFromInline @exclusivity(unchecked) var timestamps = EventTimestampTextCache()
     /// Found by linear search: a population runs a handful of attributions.
-    @exclusivity(unchecked) private var attributions: [(experiment: String?, variant: String?, bytes: [UInt8])] = []
+    @exclusivity(unchecked) private var attributions: [LineAttribution] = []
 
     /// Creates parts shared by nothing yet.
     package init() {
@@ -16,16 +16,23 @@ package final class SharedLineParts {
 
     /// `…,"variant":…,"type":"` for an event attributed to `variant`, chosen by `experiment`.
     package func attribution(experiment: String?, variant: String?) -> [UInt8] {
+        lineAttribution(experiment: experiment, variant: variant).bytes
+    }
+
+    /// The attribution to `variant`, chosen by `experiment`, with its bytes: one object for all the
+    /// sessions written with these parts, so a session that meets it allocates nothing.
+    package func lineAttribution(experiment: String?, variant: String?) -> LineAttribution {
         for attribution in attributions where attribution.variant == variant && attribution.experiment == experiment {
-            return attribution.bytes
+            return attribution
         }
         var bytes: [UInt8] = []
         Self.appendOptionalString(experiment, to: &bytes)
         bytes.append(contentsOf: #","variant":"#.utf8)
         Self.appendOptionalString(variant, to: &bytes)
         bytes.append(contentsOf: #","type":""#.utf8)
-        attributions.append((experiment, variant, bytes))
-        return bytes
+        let attribution = LineAttribution(experiment: experiment, variant: variant, bytes: bytes)
+        attributions.append(attribution)
+        return attribution
     }
 
     private static func appendOptionalString(_ value: String?, to bytes: inout [UInt8]) {
@@ -34,5 +41,21 @@ package final class SharedLineParts {
         } else {
             bytes.append(contentsOf: "null".utf8)
         }
+    }
+}
+
+/// Who an event is attributed to, a variant and the experiment that chose it, with the part of the
+/// event's line that says so: `…,"variant":…,"type":"`.
+///
+/// A class, so that handing one to every event of its origin is a single reference count.
+package final class LineAttribution {
+    package let experiment: String?
+    package let variant: String?
+    package let bytes: [UInt8]
+
+    init(experiment: String?, variant: String?, bytes: [UInt8]) {
+        self.experiment = experiment
+        self.variant = variant
+        self.bytes = bytes
     }
 }

@@ -1,12 +1,14 @@
 /// An account service that keeps accounts in memory and refuses what a real backend would:
 /// a taken email, an email that is not an address, a weak password, a blank display name.
 public final class InMemoryAccountService: AccountService {
-    private var accountsByEmail: [String: Account] = [:]
+    private var accountsByEmail: [String: Account]
     private var nextID = 1
 
     /// Creates a service that already holds accounts for `existingEmails`, so that signing up
     /// with one of them fails as taken.
     public init(existingEmails: [String] = []) {
+        // Room for the existing accounts and a few signups, so that the first ones do not grow it.
+        accountsByEmail = Dictionary(minimumCapacity: existingEmails.count + 4)
         for email in existingEmails {
             store(Account(id: takeID(), email: email))
         }

@@ -66,13 +66,13 @@ public struct HostedSession {
     ) throws(HostError) -> FlowOutcome {
         let recorder = SessionRecorder(session: session, user: user, assignments: assignments, encodingInto: buffer, clock: clock)
         recorder.budget = budget
-        return try run(app: app, selection: selection, recorder: recorder, user: &flowUser) { recorder in
+        return try run(app: app, selection: selection, recorder: recorder, user: &flowUser, keepsTranscript: false) { recorder in
             recorder.recordStart(of: assignments, attributes: attributes, startProperties: &startProperties)
         }
     }
 
     /// Runs the session on the variants of `selection`, recording its events with `recorder`;
-    /// `recordStart` records the session's start with it.
+    /// `recordStart` records the session's start with it. The navigator keeps a transcript only if `keepsTranscript`.
     private func run(
         app: any HostedApp.Type,
         selection: VariantSelection,
@@ -80,9 +80,10 @@ public struct HostedSession {
         user flowUser: inout some FlowUser,
         runner: FlowRunner = FlowRunner(),
         onNavigationChange: ((NavigationChange) -> Void)? = nil,
+        keepsTranscript: Bool = true,
         recordStart: (SessionRecorder) -> Void
     ) throws(HostError) -> FlowOutcome {
-        let navigator = Navigator()
+        let navigator = Navigator(keepsTranscript: keepsTranscript)
         let root: Coordinator
         do {
             root = try app.makeRootCoordinator(for: selection, navigator: navigator)

@@ -38,7 +38,7 @@ package final class SessionRecorder {
         /// The screen the user sees, which mutations are logged with.
         var visibleScreen: String?
         /// The attribution of every origin seen so far, found by linear search: a session has a handful.
-        var attributionsByOrigin: [Attribution] = []
+        var attributionsByOrigin = KnownAttributions()
         var failure: EventSinkError?
     }
     /// The event budget of a simulated session, which this recorder counts against.
@@ -77,7 +77,7 @@ package final class SessionRecorder {
         lineWriter = SessionLineWriter(session: session, user: user, shared: lineSink?.sharedParts ?? SharedLineParts())
         self.clock = clock
         self.assignments = assignments
-        unattributed = Attribution(experiment: nil, variant: nil, writer: lineWriter)
+        unattributed = lineWriter.lineAttribution(experiment: nil, variant: nil)
     }
 
     /// Records the start of the session: `session_started`, then an `exposure` for every slot an
@@ -119,7 +119,7 @@ package final class SessionRecorder {
             let time = clock.now()
             lineSink.appendLine { line in
                 lineWriter.append(
-                    to: line, time: time, type: .sessionStarted, attribution: unattributed.lineBytes,
+                    to: line, time: time, type: .sessionStarted, attribution: unattributed.bytes,
                     screen: nil, action: nil, encodedProperties: encoded
                 )
             }
@@ -245,8 +245,8 @@ package final class SessionRecorder {
     /// The attribution of events emitted by coordinators labelled `origin`: that variant, and
     /// the experiment that chose it.
     private func attribution(ofOrigin origin: String?) -> Attribution {
-        for known in state.attributionsByOrigin where Self.same(known.variant, origin) { return known }
-        let attribution = Attribution(experiment: experiment(ofOrigin: origin), variant: origin, writer: lineWriter)
+        if let known = state.attributionsByOrigin.first(where: { Self.same($0.variant, origin) }) { return known }
+        let attribution = lineWriter.lineAttribution(experiment: experiment(ofOrigin: origin), variant: origin)
         keep(attribution)
         return attribution
     }
@@ -254,11 +254,11 @@ package final class SessionRecorder {
     /// The attribution of an event about `variant`, chosen by `experiment`: the one of its origin
     /// when that is the same, which the session's later events then share.
     private func attribution(experiment: String?, variant: String) -> Attribution {
-        for known in state.attributionsByOrigin where known.variant == variant {
-            if known.experiment == experiment { return known }
+        if let known = state.attributionsByOrigin.first(where: { $0.variant == variant && $0.experiment == experiment }) {
+            return known
         }
-        let attribution = Attribution(experiment: experiment, variant: variant, writer: lineWriter)
-        if experiment == self.experiment(ofOrigin: variant), !state.attributionsByOrigin.contains(where: { $0.variant == variant }) {
+        let attribution = lineWriter.lineAttribution(experiment: experiment, variant: variant)
+        if experiment == self.experiment(ofOrigin: variant), state.attributionsByOrigin.first(where: { $0.variant == variant }) == nil {
             keep(attribution)
         }
         return attribution
@@ -283,7 +283,6 @@ package final class SessionRecorder {
 
     /// Keeps `attribution` for the later events of its origin.
     private func keep(_ attribution: Attribution) {
-        if state.attributionsByOrigin.capacity == 0 { state.attributionsByOrigin.reserveCapacity(4) }
         state.attributionsByOrigin.append(attribution)
     }
 
@@ -317,7 +316,7 @@ package final class SessionRecorder {
         if let lineSink {
             lineSink.appendLine { line in
                 lineWriter.append(
-                    to: line, time: time, type: type, attribution: attribution.lineBytes,
+                    to: line, time: time, type: type, attribution: attribution.bytes,
                     screen: screen, action: action, properties: properties
                 )
             }
@@ -338,19 +337,43 @@ package final class SessionRecorder {
     }
 }
 
-/// Who an event is attributed to: a variant and the experiment that chose it, with the part of
-/// the event's line that says so.
-///
-/// A class, so that handing one to every event of its origin is a single reference count.
-private final class Attribution {
-    let experiment: String?
-    let variant: String?
-    /// `…,"variant":…,"type":"`, encoded once and shared by every event so attributed.
-    let lineBytes: [UInt8]
+/// Who an event is attributed to, shared by the sessions recorded into one buffer.
+private typealias Attribution = LineAttribution
 
-    init(experiment: String?, variant: String?, writer: SessionLineWriter) {
-        self.experiment = experiment
-        self.variant = variant
-        lineBytes = writer.attribution(experiment: experiment, variant: variant)
+/// The attributions a session has met, in the order met: the first four are kept inline, because
+/// a session meets a handful and an array would cost an allocation per session.
+private struct KnownAttributions {
+    private var first: Attribution?
+    private var second: Attribution?
+    private var third: Attribution?
+    private var fourth: Attribution?
+    private var more: [Attribution] = []
+
+    /// The first attribution met that `matches`.
+    func first(where matches: (Attribution) -> Bool) -> Attribution? {
+        guard let first else { return nil }
+        if matches(first) { return first }
+        guard let second else { return nil }
+        if matches(second) { return second }
+        guard let third else { return nil }
+        if matches(third) { return third }
+        guard let fourth else { return nil }
+        if matches(fourth) { return fourth }
+        return more.first(where: matches)
+    }
+
+    /// Keeps `attribution` after those met before.
+    mutating func append(_ attribution: Attribution) {
+        if first == nil {
+            first = attribution
+        } else if second == nil {
+            second = attribution
+        } else if third == nil {
+            third = attribution
+        } else if fourth == nil {
+            fourth = attribution
+        } else {
+            more.append(attribution)
+        }
     }
 }
