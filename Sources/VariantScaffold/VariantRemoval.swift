@@ -56,7 +56,7 @@ struct VariantRemoval {
                 guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
                       let declaration = text.range(of: "defaultVariant: \"\(variantID)\"")
                 else { continue }
-                // The slot is the nearest `id: "..."` before its default, as a AppSlot is written.
+                // The slot is the nearest `id: "..."` before its default, as an AppSlot is written.
                 let slotID = text[..<declaration.lowerBound].range(of: "id: \"", options: .backwards)
                     .map { text[$0.upperBound...].prefix { $0 != "\"" } } ?? "?"
                 return (String(slotID), "Sources/\(app.module)/\(file)")
