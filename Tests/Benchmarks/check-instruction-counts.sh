@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The performance guard: counts the instructions of fixed workloads with valgrind's callgrind and
 # fails when any exceeds its threshold in instruction-thresholds.json by more than the tolerance
-# written there. Instruction counts repeat run to run on one toolchain, where timings on a shared
-# machine do not.
+# written there (`tolerances` overrides it per workload). Instruction counts repeat run to run on
+# one toolchain, where timings on a shared machine do not; the report's is the exception, about
+# 3% (docs/Performance.md, "The guard").
 #
 #   Tests/Benchmarks/check-instruction-counts.sh            check every workload
 #   Tests/Benchmarks/check-instruction-counts.sh --update   write the measured counts as thresholds
@@ -113,6 +114,8 @@ if update:
         print(f"{name}: threshold set to {value:,} instructions")
     sys.exit(0)
 
+# A workload whose count moves between builds of the same source has its own, wider tolerance.
+tolerances = document.get("tolerances", {})
 failed = False
 print(f"{'workload':34} {'threshold':>15} {'measured':>15} {'change':>8}")
 for name, value in sorted(measured.items()):
@@ -121,11 +124,12 @@ for name, value in sorted(measured.items()):
         failed = True
         continue
     change = value / limits[name] - 1
+    allowed = tolerances.get(name, tolerance)
     verdict = "ok"
-    if change > tolerance:
-        verdict = f"FAIL: more than {tolerance:.0%} over the threshold"
+    if change > allowed:
+        verdict = f"FAIL: more than {allowed:.0%} over the threshold"
         failed = True
-    elif change < -tolerance:
+    elif change < -allowed:
         verdict = "ok, cheaper: lower the threshold (--update) to keep the gain"
     print(f"{name:34} {limits[name]:>15,} {value:>15,} {change:>+8.2%}  {verdict}")
 sys.exit(1 if failed else 0)
