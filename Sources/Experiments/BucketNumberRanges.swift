@@ -3,8 +3,8 @@
 /// integers instead of doubles.
 ///
 /// `Double(n) / resolution` never decreases as `n` grows, so the numbers whose bucket a range contains form one run
-/// `lower..<lower + width`, found once here by binary search on the range's own ``BucketRange/contains(_:)``: a
-/// number lies in a run exactly when its bucket lies in the range.
+/// `lower..<lower + width`, found once here by binary search on the two comparisons `BucketRange.contains` makes
+/// (`start <= bucket`, `bucket < end`): a number lies in a run exactly when its bucket lies in the range.
 @usableFromInline
 package struct BucketNumberRanges: Sendable {
     /// The bucket numbers one range holds: `lower..<lower + width`.
