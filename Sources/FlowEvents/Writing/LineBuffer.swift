@@ -144,24 +144,7 @@ package final class LineBuffer {
     package func appendDecimal(_ value: Int) {
         // 20 bytes hold any Int's digits and sign.
         reserve(20)
-        var magnitude = value.magnitude
-        var digits = 0
-        repeat {
-            digits += 1
-            magnitude /= 10
-        } while magnitude > 0
-        if value < 0 {
-            start[count] = UInt8(ascii: "-")
-            count += 1
-        }
-        magnitude = value.magnitude
-        var position = count + digits
-        count = position
-        repeat {
-            position -= 1
-            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        count += DecimalText.write(value, to: start + count)
     }
 
     /// Appends `value` as `String(value)` writes it (`0.036`) when it is a multiple of 1/10,000

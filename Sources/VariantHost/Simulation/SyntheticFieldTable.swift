@@ -1,4 +1,5 @@
 import Coordination
+import FlowEvents
 import VariantKit
 
 /// An app's `SyntheticInput`, laid out once per simulation for the lookups simulated users make
@@ -52,25 +53,10 @@ struct UserValueTemplate: Sendable {
 
     /// `"\(prefix)\(number)\(suffix)"`, without the interpolation's intermediate strings.
     private static func joining(_ prefix: String, _ number: Int, _ suffix: String) -> String {
-        var digits = 1
-        var rest = number.magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let sign = number < 0 ? 1 : 0
-        return String(unsafeUninitializedCapacity: prefix.utf8.count + sign + digits + suffix.utf8.count) { buffer in
+        let numberLength = DecimalText.length(of: number)
+        return String(unsafeUninitializedCapacity: prefix.utf8.count + numberLength + suffix.utf8.count) { buffer in
             var end = buffer.initialize(fromContentsOf: prefix.utf8)
-            if sign == 1 {
-                buffer[end] = UInt8(ascii: "-")
-                end += 1
-            }
-            var magnitude = number.magnitude
-            for position in stride(from: end + digits - 1, through: end, by: -1) {
-                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            }
-            end += digits
+            end += DecimalText.write(number, to: buffer.baseAddress.unsafelyUnwrapped + end)
             end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: suffix.utf8)
             return end
         }

@@ -1,0 +1,33 @@
+/// An integer's decimal text, `String(value)`'s bytes, written straight into memory: the one digit
+/// writer of the event line and of anything else that builds text around a number on a hot path.
+package enum DecimalText {
+    /// The number of bytes `String(value)` takes: the digits, and a minus sign when negative.
+    @inlinable
+    package static func length(of value: Int) -> Int {
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return value < 0 ? digits + 1 : digits
+    }
+
+    /// Writes `String(value)`'s bytes at `destination`, which must have room for
+    /// ``length(of:)`` of them (20 hold any `Int`), and returns how many it wrote.
+    @inlinable
+    package static func write(_ value: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let length = length(of: value)
+        if value < 0 {
+            destination[0] = UInt8(ascii: "-")
+        }
+        var magnitude = value.magnitude
+        var position = length
+        repeat {
+            position -= 1
+            destination[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return length
+    }
+}
