@@ -9,14 +9,15 @@ import PackageDescription
 // already-built checkout: `swift package add-variant` and `remove-variant` edit the list below,
 // and the build fails, naming the folder, if Variants/ holds a folder this list does not name.
 
-/// The app modules, each under Sources/ with exactly one public type conforming to `HostedApp`.
+/// The app modules, each under Sources/: module `<Name>App` declares `public enum <Name>: HostedApp`
+/// (in the type or an extension), which the build finds by that name and the compiler checks.
 let apps: [AppModule] = [
     .app("CheckoutApp"),
     .app("OnboardingApp"),
 ]
 
-/// The variant modules, each under Variants/ with exactly one public type conforming to one of
-/// its app's variant protocols.
+/// The variant modules, each under Variants/: module `<Name>` declares `public enum <Name>Variant`
+/// conforming to one of its app's variant protocols.
 let variants: [VariantModule] = [
     .variant("MultiStepCheckout", app: "CheckoutApp"),
     .variant("OnePageCheckout", app: "CheckoutApp"),
@@ -35,6 +36,15 @@ struct VariantModule {
     var name: String
     var app: String
     static func variant(_ name: String, app: String) -> VariantModule { VariantModule(name: name, app: app) }
+}
+
+// A variant naming an app that `apps` does not list would otherwise meet SwiftPM's generic "Source
+// files for target ... should be located under ..." message: say what is wrong and how to fix it.
+for variant in variants where !apps.contains(where: { $0.name == variant.app }) {
+    fatalError(
+        "Package.swift: the variant \(variant.name) names the app module \(variant.app), which `apps` does not list; "
+            + "add .app(\"\(variant.app)\") to `apps` (its sources under Sources/\(variant.app)/), or fix the variant's app"
+    )
 }
 
 /// Settings applied to every target, so the whole package builds under the same rules.
@@ -88,6 +98,15 @@ let package = Package(
         .library(name: "FlowReports", targets: ["FlowReports"]),
         .library(name: "VariantKit", targets: ["VariantKit"]),
         .library(name: "VariantHost", targets: ["VariantHost"]),
+        // What a team's own package uses: the command tree for its host executable, the conformance
+        // suite for its tests, the sample apps to host beside its own, and the plugins that register
+        // its apps and variants at build time and add or remove a variant with one command.
+        .library(name: "SwitchyardCommands", targets: ["SwitchyardCommands"]),
+        .library(name: "VariantConformance", targets: ["VariantConformance"]),
+        .library(name: "SampleApps", targets: ["SampleApps"]),
+        .plugin(name: "VariantRegistryPlugin", targets: ["VariantRegistryPlugin"]),
+        .plugin(name: "AddVariantPlugin", targets: ["AddVariantPlugin"]),
+        .plugin(name: "RemoveVariantPlugin", targets: ["RemoveVariantPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -107,9 +126,9 @@ let package = Package(
         // The plugin interface variants and apps implement.
         .target(name: "VariantKit", dependencies: ["Coordination"], swiftSettings: strictSettings),
 
-        // Every app and variant module, registered by the build-tool plugin.
+        // The sample apps and their variant modules, registered by the build-tool plugin.
         .target(
-            name: "BundledVariants",
+            name: "SampleApps",
             dependencies: ["VariantKit"] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
             swiftSettings: strictSettings,
             plugins: ["VariantRegistryPlugin"]
@@ -149,15 +168,24 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
+        // The conformance suite a team's tests run over every app and variant they register.
+        .target(
+            name: "VariantConformance",
+            dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantHost", "VariantKit"],
+            swiftSettings: strictSettings
+        ),
 
-        .executableTarget(
-            name: "switchyard",
+        // Every `switchyard` command, over whichever apps the executable hosting them registers.
+        .target(
+            name: "SwitchyardCommands",
             dependencies: [
-                "VariantHost", "BundledVariants", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "BenchmarkSupport",
+                "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "BenchmarkSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
+        // The `switchyard` executable: the command tree over the sample apps.
+        .executableTarget(name: "switchyard", dependencies: ["SwitchyardCommands", "SampleApps"], swiftSettings: strictSettings),
 
         // Benchmarks: release-built commands that print figures.
         .executableTarget(name: "AssignmentBenchmark", dependencies: ["Experiments"], swiftSettings: strictSettings),
@@ -165,7 +193,7 @@ let package = Package(
         .executableTarget(name: "PeekingBenchmark", dependencies: ["FlowReports", "BenchmarkSupport"], swiftSettings: strictSettings),
         .executableTarget(
             name: "SimulationProfile",
-            dependencies: ["VariantHost", "BundledVariants", "Experiments", "FlowEvents"],
+            dependencies: ["VariantHost", "SampleApps", "Experiments", "FlowEvents"],
             swiftSettings: strictSettings
         ),
 
@@ -189,19 +217,19 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutAppTests",
-            dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "BundledVariants"]
+            dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps"]
                 + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) },
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "OnboardingAppTests",
-            dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "BundledVariants"]
+            dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "SampleApps"]
                 + variants.filter { $0.app == "OnboardingApp" }.map { .target(name: $0.name) },
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "VariantHostTests",
-            dependencies: ["Coordination", "Experiments", "VariantHost", "BundledVariants", "OnboardingApp", "FlowEvents", "VariantKit"],
+            dependencies: ["Coordination", "Experiments", "VariantHost", "SampleApps", "OnboardingApp", "FlowEvents", "VariantKit"],
             swiftSettings: strictSettings
         ),
         // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
@@ -209,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "MainActorEmbeddingTests",
             dependencies: [
-                "BundledVariants", "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "VariantHost", "VariantKit",
+                "SampleApps", "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "VariantHost", "VariantKit",
                 "PhoneOnboarding", "SignupBeforeProfile", "TabletOnboarding",
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]

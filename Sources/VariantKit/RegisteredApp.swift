@@ -14,3 +14,10 @@ public struct RegisteredApp: Sendable {
         self.variants = variants
     }
 }
+
+extension Sequence where Element == RegisteredApp {
+    /// The registered app named `name`, if there is one.
+    public func app(named name: String) -> RegisteredApp? {
+        first { $0.app.name == name }
+    }
+}

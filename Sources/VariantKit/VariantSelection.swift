@@ -17,20 +17,21 @@ public struct VariantSelection: Sendable {
         variants.keys.sorted().compactMap { variants[$0] }
     }
 
-    /// The variant chosen for `slot`, as the kind of variant the app expects there.
+    /// The variant chosen for `slot`, as the kind of variant the app expects there, ready to make
+    /// the slot's coordinators (see `ChosenVariant`).
     ///
     /// - Throws: `CompositionError` if no variant fills `slot` or it is of another kind.
     ///
     /// Inlinable so that the cast is specialised for the app's variant kinds: run generically,
     /// it costs more than the rest of composing a session.
     @inlinable
-    public func variant<Kind>(for slot: String, as kind: Kind.Type) throws(CompositionError) -> Kind {
+    public func variant<Kind>(for slot: String, as kind: Kind.Type) throws(CompositionError) -> ChosenVariant<Kind> {
         guard let variant = variants[slot] else {
             throw CompositionError("no variant chosen for slot \"\(slot)\"")
         }
         guard let typed = variant as? Kind else {
             throw CompositionError("variant \"\(variant.id)\" cannot fill slot \"\(slot)\": expected a \(Kind.self)")
         }
-        return typed
+        return ChosenVariant(id: variant.id, kind: typed)
     }
 }

@@ -1,87 +1,53 @@
 import Foundation
 
-/// Reads the modules' sources, finds each app module's `HostedApp` type and each variant
-/// module's variant type, and writes an extension of `BundledVariants` listing them by app.
+/// Names each app module's `HostedApp` type and each variant module's variant type by convention,
+/// checks that the modules declare them, and writes the `RegisteredApps` enum listing them by app.
+///
+/// The conformances themselves are checked by the compiler on the generated code, so a conformance
+/// declared in an extension, or behind `#if`, is seen exactly as the rest of the build sees it.
 func generateRegistry(arguments: [String]) throws(GeneratorError) {
     let (output, variantsDirectory, modules) = try ModuleSources.parse(arguments)
     try VariantFolders.check(variantsDirectory, against: modules)
-    let declarations = try modules.map { module throws(GeneratorError) in (module, Declarations(code: try module.code())) }
 
-    // Protocols refining FlowVariant, directly or through another refinement, and the app module
-    // declaring each.
-    var variantProtocols: [String: String] = ["FlowVariant": ""]
-    var grew = true
-    while grew {
-        grew = false
-        for (module, found) in declarations where module.role == .app {
-            for declared in found.protocols
-            where variantProtocols[declared.name] == nil && declared.conformances.contains(where: { variantProtocols[$0] != nil }) {
-                variantProtocols[declared.name] = module.name
-                grew = true
-            }
-        }
+    var registrations: [(module: String, type: String, variants: [String])] = []
+    for module in modules where module.role == .app {
+        let type = try RegistrationNames.appType(ofModule: module.name)
+        try requireDeclaration(of: type, in: module, conformingTo: "HostedApp")
+        registrations.append((module.name, "\(module.name).\(type)", []))
     }
-
-    var registrations: [(app: String, variants: [String])] = []
-    for (module, found) in declarations where module.role == .app {
-        let apps = found.types.filter { $0.isPublic && $0.conformances.contains("HostedApp") }
-        guard apps.count == 1, let app = apps.first else {
-            throw GeneratorError(
-                "\(module.folder): an app module needs exactly one public type conforming to HostedApp, found \(apps.count)"
-                    + (apps.isEmpty ? "" : " (\(apps.map(\.name).joined(separator: ", ")))")
-            )
-        }
-        registrations.append(("\(module.name).\(app.name)", []))
-    }
-
-    for (module, found) in declarations {
+    for module in modules {
         guard case .variant(let appModule) = module.role else { continue }
-        let ownProtocols = variantProtocols.filter { $0.value == appModule }.keys.sorted()
-        let candidates = found.types.filter { !$0.conformances.isDisjoint(with: variantProtocols.keys) }
-        guard let variant = candidates.first, candidates.count == 1 else {
-            let expected = ownProtocols.isEmpty ? "a variant protocol of \(appModule)" : ownProtocols.joined(separator: " or ")
+        let type = RegistrationNames.variantType(ofModule: module.name)
+        try requireDeclaration(of: type, in: module, conformingTo: "a variant protocol of \(appModule)")
+        guard let index = registrations.firstIndex(where: { $0.module == appModule }) else {
             throw GeneratorError(
-                "\(module.folder): a variant module needs exactly one type conforming to \(expected), found \(candidates.count)"
-                    + (candidates.isEmpty ? "" : " (\(candidates.map(\.name).joined(separator: ", ")))")
+                "\(module.folder): its app module \(appModule) is not registered; add .app(\"\(appModule)\") to `apps` in Package.swift"
             )
         }
-        guard variant.isPublic else {
-            throw GeneratorError("\(module.folder): \(variant.name) must be public to be registered")
-        }
-        let adopted = variant.conformances.filter { variantProtocols[$0] != nil }.sorted()
-        guard adopted.allSatisfy({ variantProtocols[$0] == appModule }) else {
-            let owners = adopted.map { "\($0) (\(variantProtocols[$0].map { $0.isEmpty ? "VariantKit" : $0 } ?? "?"))" }
-            throw GeneratorError(
-                "\(module.folder): \(variant.name) conforms to \(owners.joined(separator: ", ")), but Package.swift registers it "
-                    + "for \(appModule); conform to \(ownProtocols.joined(separator: " or ")), or fix its app in Package.swift"
-            )
-        }
-        guard let index = registrations.firstIndex(where: { $0.app.hasPrefix("\(appModule).") }) else {
-            throw GeneratorError("\(module.folder): its app module \(appModule) is not registered in Package.swift's `apps`")
-        }
-        registrations[index].variants.append("\(module.name).\(variant.name)")
+        registrations[index].variants.append("\(module.name).\(type)")
     }
 
     let imports = Set(["VariantKit"] + modules.map(\.name)).sorted()
     var source = """
-        // Generated by VariantRegistryPlugin from the app and variant modules Package.swift names. Do not edit.
+        // Generated by VariantRegistryPlugin from the app and variant modules this module depends on. Do not edit.
+        // Each line names a module's type by convention; a compiler error on one says that type does not conform.
 
         \(imports.map { "import \($0)" }.joined(separator: "\n"))
 
-        extension BundledVariants {
-            /// Every app module and its variant modules, ordered by module name.
-            public static var apps: [RegisteredApp] {
-                [
+        /// Every app this module registers, with its variant modules, found at build time.
+        public enum RegisteredApps {
+            /// The apps, ordered by module name, each with its variants ordered by module name.
+            public static let all: [RegisteredApp] = [
 
         """
-    for registration in registrations.sorted(by: { $0.app < $1.app }) {
-        source += "            RegisteredApp(app: \(registration.app).self, variants: [\n"
+    for registration in registrations.sorted(by: { $0.module < $1.module }) {
+        source += "        RegisteredApp(app: \(registration.type).self, variants: [\n"
         for variant in registration.variants.sorted() {
-            source += "                \(variant).self,\n"
+            source += "            \(variant).self,\n"
         }
-        source += "            ]),\n"
+        source += "        ]),\n"
     }
-    source += "        ]\n    }\n}\n"
+    source += "    ]\n}\n"
 
     do {
         let existing = try? String(contentsOfFile: output, encoding: .utf8)
@@ -91,6 +57,15 @@ func generateRegistry(arguments: [String]) throws(GeneratorError) {
     } catch {
         throw GeneratorError("cannot write \(output): \(error.localizedDescription)")
     }
+}
+
+/// Fails, naming the module's folder and the fix, when `module` declares no type named `type`.
+private func requireDeclaration(of type: String, in module: ModuleSources, conformingTo expected: String) throws(GeneratorError) {
+    guard !DeclaredTypeNames(code: try module.code()).contains(type) else { return }
+    throw GeneratorError(
+        "\(module.folder): module \(module.name) declares no type \(type); the registry finds a module's type by its name: "
+            + "declare `public enum \(type)` conforming to \(expected) (in its declaration or an extension)"
+    )
 }
 
 do {

@@ -1,12 +1,13 @@
 import Foundation
 import PackagePlugin
 
-/// Generates the registry of hosted apps and their variants for the target it is applied to.
+/// Generates `RegisteredApps`, the registry of hosted apps and their variants, in the target it is
+/// applied to: in this package the sample apps' target, in a team's package its own registry target.
 ///
-/// The target depends on every app module and every variant module that Package.swift names. The
-/// plugin hands their sources to VariantRegistryGenerator, which finds the one `HostedApp` type
-/// of each app and the one variant type of each variant module, so no registration code is
-/// written by hand. The generator also compares Variants/ with what Package.swift names and fails
+/// The target depends on app modules (any module depending on VariantKit) and variant modules (those
+/// under the package's Variants/). The plugin hands their sources to VariantRegistryGenerator, which
+/// names each app's `HostedApp` type and each variant's type by convention and leaves their
+/// conformances to the compiler, so no registration code is written by hand. The generator also compares Variants/ with what Package.swift names and fails
 /// the build for a folder there that Package.swift does not name, or one without sources: SwiftPM
 /// itself would skip either without a word. Variants/ is an input of the command, so adding or
 /// removing a folder runs it again even when SwiftPM reuses its cached manifest and build plan.
@@ -23,8 +24,11 @@ struct VariantRegistryPlugin: BuildToolPlugin {
         let appModules = direct.filter { candidate in
             !Self.isVariant(candidate, in: variantsDirectory)
                 && candidate.dependencies.contains { dependency in
-                    if case .target(let target) = dependency { return target.name == "VariantKit" }
-                    return false
+                    switch dependency {
+                    case .target(let target): target.name == "VariantKit"
+                    case .product(let product): product.name == "VariantKit"
+                    @unknown default: false
+                    }
                 }
         }.sorted { $0.name < $1.name }
         let output = context.pluginWorkDirectoryURL.appending(path: "RegisteredVariants.swift")

@@ -1,4 +1,4 @@
-import BundledVariants
+import SampleApps
 import CheckoutApp
 import Coordination
 import MultiStepCheckout
@@ -9,7 +9,7 @@ import VariantKit
 struct RegistryTests {
     @Test("both checkout variant modules are registered once, with their slot, under the checkout app")
     func everyVariantIsRegistered() throws {
-        let checkout = try #require(BundledVariants.app(named: "checkout"))
+        let checkout = try #require(RegisteredApps.all.app(named: "checkout"))
         #expect(checkout.variants.map { "\($0.slot)/\($0.id)" }.sorted() == [
             "checkout-flow/multi-step-checkout", "checkout-flow/one-page-checkout",
         ])

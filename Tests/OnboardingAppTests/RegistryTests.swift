@@ -1,4 +1,4 @@
-import BundledVariants
+import SampleApps
 import Coordination
 import OnboardingApp
 import PhoneOnboarding
@@ -10,7 +10,7 @@ import VariantKit
 struct RegistryTests {
     @Test("every onboarding variant module is registered once, with its slot, under the onboarding app")
     func everyVariantIsRegistered() throws {
-        let onboarding = try #require(BundledVariants.app(named: "onboarding"))
+        let onboarding = try #require(RegisteredApps.all.app(named: "onboarding"))
         let registered = onboarding.variants.map { "\($0.slot)/\($0.id)" }
         #expect(registered.sorted() == [
             "app-shell/phone", "app-shell/tablet", "auth-flow/signup-after-profile", "auth-flow/signup-before-profile",

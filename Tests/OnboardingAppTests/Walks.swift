@@ -1,4 +1,4 @@
-import BundledVariants
+import SampleApps
 import Coordination
 import CoordinationTesting
 import OnboardingApp

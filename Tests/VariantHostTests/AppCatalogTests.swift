@@ -1,4 +1,4 @@
-import BundledVariants
+import SampleApps
 import Coordination
 import Testing
 import VariantHost
@@ -35,7 +35,7 @@ private enum OnlyVariant: FlowVariant {
 struct AppCatalogTests {
     @Test("the bundled apps are found by name, and an unknown name lists them")
     func bundledApps() throws {
-        let catalog = try AppCatalog(BundledVariants.apps)
+        let catalog = try AppCatalog(RegisteredApps.all)
         #expect(catalog.appNames.contains("onboarding"))
         #expect(try catalog.registry(forApp: "onboarding").app.name == "onboarding")
         #expect(throws: RegistryError("unknown app \"nowhere\"; expected one of: \(catalog.appNames.joined(separator: ", "))")) {

@@ -1,4 +1,4 @@
-import BundledVariants
+import SampleApps
 import Coordination
 import Experiments
 import FlowEvents
@@ -63,7 +63,7 @@ struct NoLeakTests {
     func sessionsLeaveNothingBehind() async throws {
         let behaviorPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Configuration/onboarding/behavior.json").standardized.path
-        let registry = try VariantRegistry(app: TrackedApp.self, variants: try #require(BundledVariants.app(named: "onboarding")).variants)
+        let registry = try VariantRegistry(app: TrackedApp.self, variants: try #require(RegisteredApps.all.app(named: "onboarding")).variants)
         let variants = [["phone", "signup-before-profile"], ["phone", "signup-after-profile"],
                         ["tablet", "signup-before-profile"], ["tablet", "signup-after-profile"]]
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("leaks-\(UUID().uuidString).jsonl").path

@@ -1,4 +1,4 @@
-import BundledVariants
+import SampleApps
 import FlowEvents
 import VariantHost
 
@@ -14,7 +14,7 @@ final class SteppingClock: EventClock {
 
 /// The registry of the bundled app and variants.
 func bundledRegistry() throws -> VariantRegistry {
-    try AppCatalog(BundledVariants.apps).registry(forApp: "onboarding")
+    try AppCatalog(RegisteredApps.all).registry(forApp: "onboarding")
 }
 
 /// A terminal user reading `lines` and collecting what it prints.

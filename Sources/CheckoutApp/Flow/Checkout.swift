@@ -32,8 +32,6 @@ public enum Checkout: HostedApp {
     ) throws(CompositionError) -> Coordinator {
         let variant = try selection.variant(for: CheckoutSlot.checkoutFlow.id, as: (any CheckoutFlowVariant.Type).self)
         let services = CheckoutServices(screens: HeadlessCheckoutScreens(), orders: SampleStore.makeOrderService())
-        let root = variant.makeCoordinator(navigator: navigator, services: services)
-        root.origin = variant.id
-        return root
+        return variant.coordinator { $0.makeCoordinator(navigator: navigator, services: services) }
     }
 }

@@ -47,12 +47,11 @@ public enum Onboarding: HostedApp {
     ) throws(CompositionError) -> Coordinator {
         let shell = try selection.variant(for: OnboardingSlot.appShell.id, as: (any AppShellVariant.Type).self)
         let auth = try selection.variant(for: OnboardingSlot.authFlow.id, as: (any AuthFlowVariant.Type).self)
-        let root = shell.makeCoordinator(navigator: navigator, services: services) { navigator, placement in
-            let coordinator = auth.makeCoordinator(navigator: navigator, services: services, placement: placement)
-            coordinator.origin = auth.id
-            return coordinator
+        return shell.coordinator { shell in
+            shell.makeCoordinator(navigator: navigator, services: services) { navigator, placement in
+                // The auth flow starts when the user asks for it: its variant labels it then.
+                auth.coordinator { $0.makeCoordinator(navigator: navigator, services: services, placement: placement) }
+            }
         }
-        root.origin = shell.id
-        return root
     }
 }

@@ -19,17 +19,24 @@ public struct VariantRegistry: Sendable {
         for variant in variants {
             guard slotOrder[variant.slot] != nil else {
                 throw RegistryError(
-                    "variant \"\(variant.id)\" fills slot \"\(variant.slot)\", which \(app.name) does not have "
-                        + "(slots: \(app.slots.map(\.id).joined(separator: ", ")))"
+                    "variant \"\(variant.id)\" (\(String(reflecting: variant))) fills slot \"\(variant.slot)\", which \(app.name) "
+                        + "(\(String(reflecting: app))) does not have (slots: \(app.slots.map(\.id).joined(separator: ", "))); "
+                        + "conform it to a variant protocol of \(app.name)'s module, or register it for its own app in Package.swift"
                 )
             }
-            guard byID[variant.id] == nil else {
-                throw RegistryError("two variants are registered as \"\(variant.id)\"")
+            if let taken = byID[variant.id] {
+                throw RegistryError(
+                    "two variants of \(app.name) are registered as \"\(variant.id)\": \(String(reflecting: taken)) and "
+                        + "\(String(reflecting: variant)); give one of them another `id`"
+                )
             }
             byID[variant.id] = variant
         }
         for slot in app.slots where byID[slot.defaultVariant]?.slot != slot.id {
-            throw RegistryError("the default variant \"\(slot.defaultVariant)\" of slot \"\(slot.id)\" is not registered for it")
+            throw RegistryError(
+                "the default variant \"\(slot.defaultVariant)\" of \(app.name)'s slot \"\(slot.id)\" (\(String(reflecting: app)).slots) "
+                    + "is not registered for it; add its variant module to Package.swift's `variants`, or name a registered default"
+            )
         }
         self.app = app
         self.variantsByID = byID

@@ -1,4 +1,3 @@
-import BundledVariants
 import Experiments
 import Foundation
 import VariantHost
@@ -7,12 +6,12 @@ import VariantKit
 /// The CLI's access to the host: the bundled apps, the app a command runs, its experiment config
 /// and behaviour model, with their errors turned into one clear message and a non-zero exit.
 enum CommandInputs {
-    /// Every bundled app with its variants.
+    /// Every app the host registers, with its variants.
     static func catalog() throws -> AppCatalog {
         do {
-            return try AppCatalog(BundledVariants.apps)
+            return try AppCatalog(HostContext.current.apps)
         } catch {
-            throw CommandError("the bundled apps and variants are inconsistent: \(error)")
+            throw CommandError("the registered apps and variants are inconsistent: \(error)")
         }
     }
 
@@ -54,7 +53,7 @@ enum CommandInputs {
     static func configuration(path: String?, registry: VariantRegistry) throws -> AppAssigner {
         do {
             if let path { return try checkedConfiguration(at: path, registry: registry) }
-            let bundled = BundledConfiguration.experimentsPath(app: registry.app.name)
+            let bundled = ConfigurationFiles.experimentsPath(app: registry.app.name)
             if FileManager.default.fileExists(atPath: bundled) {
                 return try checkedConfiguration(at: bundled, registry: registry)
             }
@@ -78,8 +77,8 @@ enum CommandInputs {
     /// variants of `registry`.
     static func behavior(path: String?, registry: VariantRegistry) throws -> BehaviorModel {
         let app = registry.app.name
-        let path = path ?? BundledConfiguration.behaviorPath(app: app)
-        guard path != BundledConfiguration.behaviorPath(app: app) || FileManager.default.fileExists(atPath: path) else {
+        let path = path ?? ConfigurationFiles.behaviorPath(app: app)
+        guard path != ConfigurationFiles.behaviorPath(app: app) || FileManager.default.fileExists(atPath: path) else {
             throw CommandError(
                 "no behaviour model for \(app): \(path) does not exist here; run from the repository root, or pass --behavior"
             )

@@ -54,7 +54,7 @@ struct Demo: AsyncParsableCommand {
     /// Simulates `registry`'s app into its own folder of --directory and prints its report.
     private func demonstrate(_ registry: VariantRegistry) async throws {
         let app = registry.app.name
-        let configPath = config ?? BundledConfiguration.experimentsPath(app: app)
+        let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
         guard FileManager.default.fileExists(atPath: configPath) else {
             throw CommandError(
                 "the demo of \(app) needs \(configPath): run it from the repository root, or pass --app, --config and --behavior"

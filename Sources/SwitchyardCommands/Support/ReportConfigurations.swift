@@ -11,11 +11,11 @@ enum ReportConfigurations {
     /// - Throws: `CommandError` for a config that cannot be read or decoded, or an experiment key
     ///   that two bundled configs both define.
     static func load(configPath path: String?) throws -> (experiments: [String: ExperimentAnalysisPlan], source: ConfigurationSource) {
-        let files = path.map { [$0] } ?? BundledConfiguration.existingExperimentPaths()
+        let files = path.map { [$0] } ?? ConfigurationFiles.existingExperimentPaths()
         guard !files.isEmpty else {
             let directory = FileManager.default.currentDirectoryPath
             return ([:], .notFound(
-                "no --config given and no experiments.json of any app exists under \(BundledConfiguration.directory)/ in \(directory)"
+                "no --config given and no experiments.json of any app exists under \(ConfigurationFiles.directory)/ (searched from \(directory); set SWITCHYARD_CONFIGURATION to choose the folder)"
             ))
         }
         var configurations: [String: ExperimentAnalysisPlan] = [:]

@@ -32,7 +32,7 @@ struct Assign: ParsableCommand {
 
     func run() throws {
         let registry = try CommandInputs.registry(app: appOptions.app, configPath: config)
-        let bundled = BundledConfiguration.experimentsPath(app: registry.app.name)
+        let bundled = ConfigurationFiles.experimentsPath(app: registry.app.name)
         guard config != nil || FileManager.default.fileExists(atPath: bundled) else {
             throw CommandError(
                 "no experiment config: \(bundled) does not exist here; run from the repository root or pass --config"

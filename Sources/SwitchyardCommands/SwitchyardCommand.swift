@@ -6,8 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The `switchyard` command: hosts whole app flows side by side for A/B testing.
-@main
+/// The `switchyard` command tree: hosts whole app flows side by side for A/B testing.
 struct Switchyard: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
@@ -19,9 +18,9 @@ struct Switchyard: AsyncParsableCommand {
         ]
     )
 
-    /// Parses and runs the command as ArgumentParser would, but writes an error (or help) with one `write(2)`:
+    /// Parses and runs the command as ArgumentParser would, returning its exit code, but writes an error (or help) with one `write(2)`:
     /// ArgumentParser writes it a byte at a time, so the messages of processes sharing a terminal interleave.
-    static func main() async {
+    static func runReportingErrors() async -> ExitCode {
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -29,6 +28,7 @@ struct Switchyard: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            return .success
         } catch {
             let message = fullMessage(for: error)
             let code = exitCode(for: error)
@@ -39,11 +39,16 @@ struct Switchyard: AsyncParsableCommand {
                     StandardIO.writeError(message + "\n")
                 }
             }
-            #if canImport(Glibc)
-            Glibc.exit(code.rawValue)
-            #else
-            Darwin.exit(code.rawValue)
-            #endif
+            return code
         }
+    }
+
+    /// Ends the process with `code`.
+    static func exit(with code: ExitCode) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(code.rawValue)
+        #else
+        Darwin.exit(code.rawValue)
+        #endif
     }
 }

@@ -25,7 +25,7 @@ struct Validate: ParsableCommand {
         } else {
             let catalog = try CommandInputs.catalog()
             let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? catalog.registries
-            checks = registries.map { ($0, BundledConfiguration.experimentsPath(app: $0.app.name)) }
+            checks = registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }
         }
         for (registry, path) in checks {
             let configuration: AppAssigner

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Finds the folder of the apps' configuration (`Configuration/<app>/...`).
+enum ConfigurationDirectory {
+    /// The folder's name, under a package's root.
+    static let defaultName = "Configuration"
+    /// The environment variable naming the folder outright.
+    static let environmentVariable = "SWITCHYARD_CONFIGURATION"
+
+    /// The folder `SWITCHYARD_CONFIGURATION` names; else the nearest `Configuration` folder from the
+    /// working directory up; else the nearest from `hostSourceFile` up; else `Configuration`,
+    /// relative to the working directory, where commands will report what is missing.
+    static func locate(hostSourceFile: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let named = environment[environmentVariable], !named.isEmpty { return named }
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        if let found = nearest(from: workingDirectory) { return relativeIfInside(found, workingDirectory) }
+        let hostFolder = (hostSourceFile as NSString).deletingLastPathComponent
+        if hostFolder.hasPrefix("/"), let found = nearest(from: hostFolder) { return relativeIfInside(found, workingDirectory) }
+        return defaultName
+    }
+
+    /// The nearest `Configuration` folder in `start` or a folder above it.
+    private static func nearest(from start: String) -> String? {
+        var folder = URL(fileURLWithPath: start, isDirectory: true).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(defaultName).path
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return candidate
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// `path` relative to `workingDirectory` when it is the working directory's own `Configuration`,
+    /// so messages keep naming `Configuration/<app>/...` as they do when run from a package's root.
+    private static func relativeIfInside(_ path: String, _ workingDirectory: String) -> String {
+        let own = URL(fileURLWithPath: workingDirectory, isDirectory: true).standardizedFileURL.appendingPathComponent(defaultName).path
+        return path == own ? defaultName : path
+    }
+}
