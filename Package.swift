@@ -242,8 +242,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
+        .testTarget(
+            name: "VariantConformanceTests",
+            dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
-        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "BenchmarkSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "SwitchyardCommands", "BenchmarkSupport"], swiftSettings: strictSettings),
 
         // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
         // memory); never part of a library product.

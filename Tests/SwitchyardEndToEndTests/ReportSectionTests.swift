@@ -2,7 +2,7 @@ import Experiments
 import FlowEvents
 import FlowReports
 import Foundation
-@testable import switchyard
+@testable import SwitchyardCommands
 import Testing
 
 /// The report sections of an experiment config (`funnel`, `analysis`), decoded into the event log's and the

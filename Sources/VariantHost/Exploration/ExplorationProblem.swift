@@ -1,0 +1,32 @@
+/// Something exploration found wrong with a flow, with the path of turns that shows it.
+package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of problem.
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The variants do not compose into a root coordinator.
+        case composition
+        /// A signal carried no variant, or one the session did not run.
+        case variantMissing
+        /// A screen was shown whose name the app does not declare.
+        case undeclaredScreen
+        /// Coordinators were still running after the flow finished.
+        case coordinatorsAfterFinish
+        /// Coordinators were still running after the user abandoned.
+        case coordinatorsAfterAbandon
+        /// The same screens were on show with a different number of coordinators running.
+        case coordinatorsAfterBack
+    }
+
+    /// What is wrong.
+    package var kind: Kind
+    /// The turns from the start that show it.
+    package var path: [ExploredTurn]
+    /// What is wrong and what to fix, in words.
+    package var message: String
+
+    /// The path, as `start → get_started → create_account[valid]`.
+    package var pathDescription: String {
+        (["start"] + path.map(\.description)).joined(separator: " → ")
+    }
+
+    package var description: String { "\(message) (after \(pathDescription))" }
+}
