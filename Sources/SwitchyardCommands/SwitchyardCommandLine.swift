@@ -21,19 +21,14 @@ import VariantKit
 public enum SwitchyardCommandLine {
     /// Parses the process's arguments, runs the command over `apps`, and exits with its status.
     ///
-    /// Commands read each app's files from `Configuration/<app>/`, in the first of: the folder
-    /// `SWITCHYARD_CONFIGURATION` names; the nearest `Configuration` folder from the working directory
-    /// up; the nearest from `hostSourceFile` up (the caller's own source file by default, so a host
-    /// built from a checkout finds its package's configuration from any working directory).
+    /// Commands read each app's files from `Configuration/<app>/`, in the folder
+    /// `SWITCHYARD_CONFIGURATION` names, or else the nearest `Configuration` folder from the working
+    /// directory up, so a command run anywhere inside a package finds that package's configuration.
     ///
-    /// - Parameters:
-    ///   - apps: the apps to host, each with its variants.
-    ///   - hostSourceFile: where the search for `Configuration` ends; leave it to its default.
-    public static func main(hosting apps: [RegisteredApp], hostSourceFile: String = #filePath) async -> Never {
-        let host = HostContext(apps: apps, configurationDirectory: ConfigurationDirectory.locate(hostSourceFile: hostSourceFile))
-        let code = await HostContext.$current.withValue(host) {
-            await Switchyard.runReportingErrors()
-        }
-        Switchyard.exit(with: code)
+    /// - Parameter apps: the apps to host, each with its variants.
+    public static func main(hosting apps: [RegisteredApp]) async -> Never {
+        let host = HostContext(apps: apps, configurationDirectory: ConfigurationDirectory.locate())
+        HostContext.install(host)
+        Switchyard.exit(with: await Switchyard.runReportingErrors())
     }
 }

@@ -47,7 +47,7 @@ public enum VariantConformance {
         report.failures += screenNameFailures(of: app)
 
         var fieldsOnReachableScreens: Set<ScreenField.ID> = []
-        for combination in combinations(of: registry) {
+        for combination in registry.combinationsCoveringEveryVariant {
             let ids = combination.map { $0.id }
             report.combinations.append(ids)
             let exploration = FlowExploration(app: app, selection: VariantSelection(combination), maxStates: maxStates)
@@ -78,16 +78,6 @@ public enum VariantConformance {
         return report
     }
 
-    /// The default variant of every slot, then, for each other variant, the defaults with it in its slot.
-    static func combinations(of registry: VariantRegistry) -> [[any FlowVariant.Type]] {
-        let defaults = registry.app.slots.compactMap { registry.variant(id: $0.defaultVariant) }
-        var combinations = [defaults]
-        for variant in registry.variants where !defaults.contains(where: { $0.id == variant.id }) {
-            combinations.append(defaults.map { $0.slot == variant.slot ? variant : $0 })
-        }
-        return combinations
-    }
-
     private static func screenNameFailures(of app: any HostedApp.Type) -> [ConformanceFailure] {
         var seen: Set<String> = []
         let repeated = app.screenNames.filter { !seen.insert($0).inserted }
@@ -110,7 +100,7 @@ public enum VariantConformance {
     private static func determinismFailure(of registry: VariantRegistry, seed: UInt64) async -> ConformanceFailure? {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-conformance-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let combinations = combinations(of: registry).map { combination in
+        let combinations = registry.combinationsCoveringEveryVariant.map { combination in
             combination.map { SlotAssignment(slot: SlotID($0.slot), variant: VariantID($0.id), reason: .forced) }
         }
         var logs: [Data] = []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Experiments
 import VariantHost
 import VariantKit
@@ -7,7 +8,11 @@ import VariantKit
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check experiment configs against the registered variants, reporting every problem with its JSON path.",
-        discussion: "Without --config, checks every app's bundled Configuration/<app>/experiments.json."
+        discussion: """
+            Without --config, checks every app's Configuration/<app>/experiments.json and behavior.json, and that every \
+            folder under Configuration/ belongs to a registered app. A behaviour model is also checked against the flows \
+            themselves: a failValidation choice on a screen where no form can be failed is an error.
+            """
     )
 
     @OptionGroup var appOptions: AppOptions
@@ -20,12 +25,18 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let checks: [(registry: VariantRegistry, path: String)]
+        var behaviorChecks: [(registry: VariantRegistry, path: String)] = []
         if let config {
             checks = [(try CommandInputs.registry(app: appOptions.app, configPath: config), config)]
         } else {
             let catalog = try CommandInputs.catalog()
+            if appOptions.app == nil { try checkEveryFolderIsClaimed(by: catalog) }
             let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? catalog.registries
             checks = registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }
+            if behavior == nil {
+                behaviorChecks = registries.map { ($0, ConfigurationFiles.behaviorPath(app: $0.app.name)) }
+                    .filter { FileManager.default.fileExists(atPath: $0.path) }
+            }
         }
         for (registry, path) in checks {
             let configuration: AppAssigner
@@ -42,13 +53,39 @@ struct Validate: ParsableCommand {
         }
         if let behavior {
             let registry = checks.count == 1 ? checks[0].registry : try CommandInputs.registry(app: appOptions.app)
-            do {
-                let model = try BehaviorModelLoader.load(contentsOf: behavior, for: registry)
-                StandardIO.write("\(behavior): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))\n")
-            } catch {
-                throw problems(error.issues.count, error)
-            }
+            behaviorChecks = [(registry, behavior)]
         }
+        for (registry, path) in behaviorChecks {
+            try checkBehavior(at: path, for: registry)
+        }
+    }
+
+    /// Checks the behaviour model at `path`: its names against the app, its choices against the flows.
+    private func checkBehavior(at path: String, for registry: VariantRegistry) throws {
+        let model: BehaviorModel
+        do {
+            model = try BehaviorModelLoader.load(contentsOf: path, for: registry)
+        } catch {
+            throw problems(error.issues.count, error)
+        }
+        let unfireable = model.unfireableFailureChoices(for: registry)
+        guard unfireable.isEmpty else {
+            throw problems(unfireable.count, ModelFileError(file: path, issues: unfireable))
+        }
+        StandardIO.write("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))\n")
+    }
+
+    /// Fails for a folder under the configuration directory that no registered app is named after:
+    /// its files would be read by no command.
+    private func checkEveryFolderIsClaimed(by catalog: AppCatalog) throws {
+        let unclaimed = ConfigurationFiles.appFolders().filter { !catalog.appNames.contains($0) }
+        guard !unclaimed.isEmpty else { return }
+        let lines = unclaimed.map { folder in
+            "\(ConfigurationFiles.directory)/\(folder)/: no registered app is named \"\(folder)\" (registered: "
+                + "\(catalog.appNames.joined(separator: ", "))); register the app module that declares it (its line in "
+                + "Package.swift's `apps`), or rename the folder to its app's name"
+        }
+        throw CommandError(lines.count == 1 ? lines[0] : "\(count(lines.count, "problem")) found:\n" + lines.joined(separator: "\n"))
     }
 
     /// One problem as one line; several under a count.

@@ -8,14 +8,12 @@ enum ConfigurationDirectory {
     static let environmentVariable = "SWITCHYARD_CONFIGURATION"
 
     /// The folder `SWITCHYARD_CONFIGURATION` names; else the nearest `Configuration` folder from the
-    /// working directory up; else the nearest from `hostSourceFile` up; else `Configuration`,
-    /// relative to the working directory, where commands will report what is missing.
-    static func locate(hostSourceFile: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// working directory up; else `Configuration`, relative to the working directory, where commands
+    /// report what is missing (and run an app on its slots' defaults, as they do without a config).
+    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let named = environment[environmentVariable], !named.isEmpty { return named }
         let workingDirectory = FileManager.default.currentDirectoryPath
         if let found = nearest(from: workingDirectory) { return relativeIfInside(found, workingDirectory) }
-        let hostFolder = (hostSourceFile as NSString).deletingLastPathComponent
-        if hostFolder.hasPrefix("/"), let found = nearest(from: hostFolder) { return relativeIfInside(found, workingDirectory) }
         return defaultName
     }
 

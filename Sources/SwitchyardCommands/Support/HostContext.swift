@@ -1,3 +1,4 @@
+import Synchronization
 import VariantKit
 
 /// What the executable running the commands hosts: its apps and where their configuration lives.
@@ -7,6 +8,13 @@ struct HostContext: Sendable {
     /// The folder holding `<app>/experiments.json` and `<app>/behavior.json`.
     var configurationDirectory: String
 
-    /// The host of the running command; set once by `SwitchyardCommandLine.main(hosting:)`.
-    @TaskLocal static var current = HostContext(apps: [], configurationDirectory: ConfigurationDirectory.defaultName)
+    /// The host of the running command.
+    static var current: HostContext { storage.withLock { $0 } }
+
+    /// Sets the host, once, before any command is parsed; every later read sees it.
+    static func install(_ host: HostContext) {
+        storage.withLock { $0 = host }
+    }
+
+    private static let storage = Mutex(HostContext(apps: [], configurationDirectory: ConfigurationDirectory.defaultName))
 }

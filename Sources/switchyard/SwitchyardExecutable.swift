@@ -1,0 +1,11 @@
+import SampleApps
+import SwitchyardCommands
+
+/// The `switchyard` executable: every command over the sample apps. A team's host is this type with
+/// its own `RegisteredApps` (see "Using Switchyard from your own package" in the README).
+@main
+enum SwitchyardExecutable {
+    static func main() async {
+        await SwitchyardCommandLine.main(hosting: RegisteredApps.all)
+    }
+}
