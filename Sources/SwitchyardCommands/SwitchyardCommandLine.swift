@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import Synchronization
 import VariantKit
 
 /// Every `switchyard` command (run, simulate, report, validate, ...) over the apps a host registers:
@@ -10,8 +12,8 @@ import VariantKit
 ///
 /// @main
 /// enum ShopHost {
-///     static func main() async {
-///         await SwitchyardCommandLine.main(hosting: RegisteredApps.all)
+///     static func main() {
+///         SwitchyardCommandLine.main(hosting: RegisteredApps.all)
 ///     }
 /// }
 /// ```
@@ -26,9 +28,18 @@ public enum SwitchyardCommandLine {
     /// directory up, so a command run anywhere inside a package finds that package's configuration.
     ///
     /// - Parameter apps: the apps to host, each with its variants.
-    public static func main(hosting apps: [RegisteredApp]) async -> Never {
-        let host = HostContext(apps: apps, configurationDirectory: ConfigurationDirectory.locate())
-        HostContext.install(host)
-        Switchyard.exit(with: await Switchyard.runReportingErrors())
+    public static func main(hosting apps: [RegisteredApp]) -> Never {
+        HostContext.install(HostContext(apps: apps, configurationDirectory: ConfigurationDirectory.locate()))
+        // The process's main thread waits while the command runs as a task: a synchronous entry point,
+        // unlike an async `main`, runs under valgrind, which counts the instructions of the guarded workloads.
+        let code = Mutex<ExitCode>(.success)
+        let finished = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result = await Switchyard.runReportingErrors()
+            code.withLock { $0 = result }
+            finished.signal()
+        }
+        finished.wait()
+        Switchyard.exit(with: code.withLock { $0 })
     }
 }

@@ -5,7 +5,7 @@ import SwitchyardCommands
 /// its own `RegisteredApps` (see "Using Switchyard from your own package" in the README).
 @main
 enum SwitchyardExecutable {
-    static func main() async {
-        await SwitchyardCommandLine.main(hosting: RegisteredApps.all)
+    static func main() {
+        SwitchyardCommandLine.main(hosting: RegisteredApps.all)
     }
 }

@@ -15,7 +15,7 @@ enum ReportConfigurations {
         guard !files.isEmpty else {
             let directory = FileManager.default.currentDirectoryPath
             return ([:], .notFound(
-                "no --config given and no experiments.json of any app exists under \(ConfigurationFiles.directory)/ (searched from \(directory); set SWITCHYARD_CONFIGURATION to choose the folder)"
+                "no --config given and no experiments.json of any app exists under \(ConfigurationFiles.directory)/ in \(directory) or a folder above it (SWITCHYARD_CONFIGURATION names one)"
             ))
         }
         var configurations: [String: ExperimentAnalysisPlan] = [:]
