@@ -94,8 +94,10 @@ public struct FlowEventReader: Sendable {
     /// - Throws: as `read(_:)`; work in flight is finished before the error is rethrown.
     public func readParallel(workers: Int = 2, _ body: ([FlowEvent]) throws -> Void) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
-        var pipeline = OrderedChunkPipeline(workers: min(max(workers, 1), Self.maximumWorkers), filter: nil)
-        return try pipeline.run(paths: paths, chunkSize: Self.parallelChunkSize) { events, _ in try body(events) }
+        var pipeline = OrderedChunkPipeline(
+            workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: nil
+        )
+        return try pipeline.run(paths: paths) { events, _ in try body(events) }
     }
 
     /// Reads as `readParallel(workers:_:)` does, but hands `body` only the events `isKept`
@@ -109,8 +111,10 @@ public struct FlowEventReader: Sendable {
         _ body: (_ kept: [FlowEvent], _ leftOut: Int) throws -> Void
     ) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
-        var pipeline = OrderedChunkPipeline(workers: min(max(workers, 1), Self.maximumWorkers), filter: isKept)
-        return try pipeline.run(paths: paths, chunkSize: Self.parallelChunkSize, body)
+        var pipeline = OrderedChunkPipeline(
+            workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept
+        )
+        return try pipeline.run(paths: paths, body)
     }
 
     /// Fails before reading anything when a path is missing, unreadable or a directory.

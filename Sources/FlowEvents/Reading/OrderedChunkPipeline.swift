@@ -15,7 +15,11 @@ struct OrderedChunkPipeline {
     }
 
     private let workerQueues: [DispatchQueue]
-    private let filter: (@Sendable (FlowEvent) -> Bool)?
+    /// Each worker's decoder, used only on that worker's queue.
+    private let workerDecoders: [ChunkDecoder]
+    /// The decoder of the calling thread, for chunks it reaches before their worker does.
+    private let consumerDecoder: ChunkDecoder
+    private let pool: ChunkBufferPool
     private let window: Int
     private var pending: [PendingChunk] = []
     private var pendingHead = 0
@@ -23,21 +27,24 @@ struct OrderedChunkPipeline {
 
     /// Creates a pipeline with `workers` decoding threads that keep only the events `filter`
     /// accepts, or every event when it is nil.
-    init(workers: Int, filter: (@Sendable (FlowEvent) -> Bool)?) {
-        self.filter = filter
+    init(workers: Int, chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?) {
         workerQueues = (0..<workers).map { DispatchQueue(label: "FlowEventReader.worker\($0)") }
+        workerDecoders = (0..<workers).map { _ in ChunkDecoder(chunkSize: chunkSize, filter: filter) }
+        consumerDecoder = ChunkDecoder(chunkSize: chunkSize, filter: filter)
         window = 2 * workers + 1
+        // The chunks in flight, the one being read and the one being handed over.
+        pool = ChunkBufferPool(capacity: max(chunkSize, 2), keptMost: window + 2)
     }
 
     /// Reads `paths` in order, handing batches and the number of events filtered out of them to
     /// `body` in file order, and returns the merged summary.
-    mutating func run(paths: [String], chunkSize: Int, _ body: ([FlowEvent], Int) throws -> Void) throws -> ReadSummary {
+    mutating func run(paths: [String], _ body: ([FlowEvent], Int) throws -> Void) throws -> ReadSummary {
         var summary = ReadSummary()
         var consumedFileIndex = 0
         var fileSummary = ReadSummary()
         do {
             for (fileIndex, path) in paths.enumerated() {
-                let source = try ParallelChunkSource(path: path, chunkSize: chunkSize)
+                let source = try ParallelChunkSource(path: path, pool: pool)
                 while let chunk = try source.nextChunk() {
                     submit(chunk, path: path, fileIndex: fileIndex)
                     while pending.count - pendingHead >= window {
@@ -61,8 +68,10 @@ struct OrderedChunkPipeline {
         let slot: ChunkResultSlot
         switch chunk {
         case .lines(let bytes):
-            slot = ChunkResultSlot(bytes: bytes, path: path, filter: filter)
-            workerQueues[chunksSubmitted % workerQueues.count].async { slot.decodeIfUnclaimed() }
+            slot = ChunkResultSlot(bytes: bytes, path: path, pool: pool)
+            let worker = chunksSubmitted % workerQueues.count
+            let decoder = workerDecoders[worker]
+            workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
         case .oversizedLine:
             var chunkSummary = ReadSummary()
             chunkSummary.lineCount = 1
@@ -86,7 +95,7 @@ struct OrderedChunkPipeline {
             pending.removeFirst(pendingHead)
             pendingHead = 0
         }
-        let decoded = next.slot.take()
+        let decoded = next.slot.take(decodingWith: consumerDecoder)
         if next.fileIndex != fileIndex {
             summary.merge(fileSummary)
             fileSummary = ReadSummary()
