@@ -6,22 +6,32 @@
 final class ChunkDecoder: @unchecked Sendable {
     private let decoder: EventLineDecoder
     private let filter: (@Sendable (FlowEvent) -> Bool)?
+    private let dropped: EventTypeMask
+    private let arrays: EventArrayPool?
 
     /// Creates a decoder of chunks of about `chunkSize` bytes that keeps the events `filter`
-    /// accepts, or every event when it is nil.
-    init(chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?) {
+    /// accepts, or every event when it is nil, after leaving out every event whose type is in
+    /// `dropped`, which only a filter may reject.
+    /// Filtered events go into arrays taken from `arrays`.
+    init(
+        chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none,
+        arrays: EventArrayPool? = nil
+    ) {
         decoder = EventLineDecoder(forBytes: chunkSize)
+        self.arrays = arrays
         self.filter = filter
+        self.dropped = filter == nil ? .none : dropped
     }
 
     /// The events of `chunk`, a chunk of whole lines from the file at `path`, with line numbers
     /// counted from the start of the chunk.
     func decode(_ chunk: UnsafeBufferPointer<UInt8>, path: String) -> DecodedChunk {
         var summary = ReadSummary()
-        var events: [FlowEvent] = []
+        var events = arrays?.take() ?? []
         if let filter {
-            LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
-                if filter($0) { events.append($0) }
+            let dropped = dropped
+            LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, summary: &summary) {
+                if !dropped.contains($0.type), filter($0) { events.append($0) }
             }
         } else {
             events.reserveCapacity(chunk.count / 160)

@@ -20,18 +20,24 @@ struct OrderedChunkPipeline {
     /// The decoder of the calling thread, for chunks it reaches before their worker does.
     private let consumerDecoder: ChunkDecoder
     private let pool: ChunkBufferPool
+    private let eventArrays: EventArrayPool
     private let window: Int
     private var pending: [PendingChunk] = []
     private var pendingHead = 0
     private var chunksSubmitted = 0
 
     /// Creates a pipeline with `workers` decoding threads that keep only the events `filter`
-    /// accepts, or every event when it is nil.
-    init(workers: Int, chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?) {
+    /// accepts, or every event when it is nil; with a filter, events of the `dropped` types are
+    /// left out unread.
+    init(workers: Int, chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none) {
         workerQueues = (0..<workers).map { DispatchQueue(label: "FlowEventReader.worker\($0)") }
-        workerDecoders = (0..<workers).map { _ in ChunkDecoder(chunkSize: chunkSize, filter: filter) }
-        consumerDecoder = ChunkDecoder(chunkSize: chunkSize, filter: filter)
-        window = 2 * workers + 1
+        let window = 2 * workers + 1
+        eventArrays = EventArrayPool(keptMost: window + 2)
+        workerDecoders = (0..<workers).map { [eventArrays] _ in
+            ChunkDecoder(chunkSize: chunkSize, filter: filter, dropping: dropped, arrays: eventArrays)
+        }
+        consumerDecoder = ChunkDecoder(chunkSize: chunkSize, filter: filter, dropping: dropped, arrays: eventArrays)
+        self.window = window
         // The chunks in flight, the one being read and the one being handed over.
         pool = ChunkBufferPool(capacity: max(chunkSize, 2), keptMost: window + 2)
     }
@@ -95,15 +101,19 @@ struct OrderedChunkPipeline {
             pending.removeFirst(pendingHead)
             pendingHead = 0
         }
-        let decoded = next.slot.take(decodingWith: consumerDecoder)
+        var decoded = next.slot.take(decodingWith: consumerDecoder)
+        // Moved out, so that once `body` has returned the array is this function's alone to reuse.
+        let events = decoded.events
+        decoded.events = []
         if next.fileIndex != fileIndex {
             summary.merge(fileSummary)
             fileSummary = ReadSummary()
             fileIndex = next.fileIndex
         }
         fileSummary.merge(decoded.summary, shiftingLinesBy: fileSummary.lineCount)
-        let leftOut = decoded.summary.eventCount - decoded.events.count
-        if !decoded.events.isEmpty || leftOut > 0 { try body(decoded.events, leftOut) }
+        let leftOut = decoded.summary.eventCount - events.count
+        if !events.isEmpty || leftOut > 0 { try body(events, leftOut) }
+        eventArrays.giveBack(consume events)
     }
 
     /// Discards every chunk still pending, waiting for those being decoded, so no work
