@@ -111,6 +111,7 @@ with open(path) as handle:
     document = json.load(handle)
 tolerance = document["tolerance"]
 # Thresholds by toolchain version, then workload.
+recorded = ", ".join(sorted(document["instructions"])) or "none"
 known_toolchain = toolchain in document["instructions"]
 limits = document["instructions"].setdefault(toolchain, {})
 measured = {}
@@ -131,11 +132,10 @@ if update:
     sys.exit(0)
 
 if not known_toolchain:
-    recorded = ", ".join(sorted(document["instructions"])) or "none"
     print(f"No thresholds for Swift {toolchain} (recorded: {recorded}); this toolchain's counts:")
     for name, value in sorted(measured.items()):
         print(f"  {name:34} {value:>15,}")
-    print("Record them with --update on a build you trust (the parent of a change, not the change itself) and commit them.")
+    print("Record them with --update, from a build of the main branch, and commit them.")
     sys.exit(3)
 
 # A workload whose count moves between builds of the same source has its own, wider tolerance.
