@@ -1,9 +1,11 @@
 import Synchronization
 
-/// Emptied event arrays of one parallel read, kept with their capacity for the next chunks' events.
+/// Event arrays of one parallel read, kept with their capacity for the next chunks' events.
 ///
 /// A chunk's events fill an array of several hundred kilobytes, which the allocator would map anew for
 /// each chunk, the system zeroing every page of it: reusing a few arrays spares that for the whole read.
+/// An array is given back full and emptied by whoever takes it next, a decoding thread, so that releasing
+/// the events' texts does not hold up the thread that consumes them.
 final class EventArrayPool: Sendable {
     private let free = Mutex<[[FlowEvent]]>([])
     /// Most arrays kept; more than the chunks in flight is waste.
@@ -16,14 +18,15 @@ final class EventArrayPool: Sendable {
 
     /// An empty array, with the capacity of one given back when there is one.
     func take() -> [FlowEvent] {
-        free.withLock { $0.popLast() } ?? []
+        guard var events = free.withLock({ $0.popLast() }) else { return [] }
+        events.removeAll(keepingCapacity: true)
+        return events
     }
 
-    /// Empties `events` and keeps it for reuse.
+    /// Keeps `events`, consumed, for reuse.
     func giveBack(_ events: consuming [FlowEvent]) {
-        var events = events
+        let events = events
         guard events.capacity > 0 else { return }
-        events.removeAll(keepingCapacity: true)
         free.withLock { free in
             if free.count < keptMost { free.append(events) }
         }
