@@ -61,6 +61,91 @@ struct CanonicalLineScanner {
         return expect("}") && index == bytes.count
     }
 
+    /// As `scanEvent(into:)`, but a line whose type is in `dropped` is only checked, as thoroughly as a
+    /// kept one, and none of its texts made: the reader counts such events without handing them out.
+    ///
+    /// A dropped line's strings must be ASCII; a line with other text goes to the full parser instead,
+    /// which reads it as the scanner would (and its event is then left out by the caller's filter).
+    @inline(__always)
+    mutating func scanEvent(into event: inout FlowEvent, dropping dropped: EventTypeMask) -> CanonicalScanOutcome {
+        if dropped.isEmpty { return scanEvent(into: &event) ? .event : .notCanonical }
+        guard expect(#"{"schema":1,"time":""#), let time = scanTimestamp(),
+              expect(#","session":""#), let session = scanStringBody(),
+              expect(#","user":""#), let user = scanStringBody(),
+              expect(#","experiment":"#), case .some(let experiment) = scanOptionalStringBody(),
+              expect(#","variant":"#), case .some(let variant) = scanOptionalStringBody(),
+              expect(#","type":""#), let type = scanEventType()
+        else { return .notCanonical }
+        if dropped.contains(type) {
+            guard session.isASCII, user.isASCII, experiment?.isASCII ?? true, variant?.isASCII ?? true,
+                  expect(#","screen":"#), case .some(let screen) = scanOptionalStringBody(), screen?.isASCII ?? true,
+                  expect(#","action":"#), case .some(let action) = scanOptionalStringBody(), action?.isASCII ?? true,
+                  expect(#","properties":{"#), checkASCIIProperties()
+            else { return .notCanonical }
+            return .dropped
+        }
+        event.schemaVersion = FlowEvent.currentSchemaVersion
+        event.time = time
+        guard let sessionText = string(session) else { return .notCanonical }
+        event.session = sessionText
+        guard let userText = string(user) else { return .notCanonical }
+        event.user = userText
+        guard case .some(let experimentText) = optionalString(experiment) else { return .notCanonical }
+        event.experiment = experimentText
+        guard case .some(let variantText) = optionalString(variant) else { return .notCanonical }
+        event.variant = variantText
+        event.type = type
+        guard expect(#","screen":"#), case .some(let screen) = scanOptionalString() else { return .notCanonical }
+        event.screen = screen
+        guard expect(#","action":"#), case .some(let action) = scanOptionalString() else { return .notCanonical }
+        event.action = action
+        guard expect(#","properties":{"#), let properties = scanProperties() else { return .notCanonical }
+        event.properties = properties
+        return expect("}") && index == bytes.count ? .event : .notCanonical
+    }
+
+    /// Checks the members of the properties object, whose `{` was consumed, through the line's end, as
+    /// `scanProperties()` and the closing `}` of `scanEvent(into:)` do, requiring every text to be ASCII.
+    private mutating func checkASCIIProperties() -> Bool {
+        if !expect("}") {
+            guard bytes.count - 1 > index else { return false }
+            while true {
+                guard expect("\""), let key = scanStringBody(), key.isASCII,
+                      expect(":\""), let value = scanStringBody(), value.isASCII
+                else { return false }
+                if expect(",") { continue }
+                guard expect("}") else { return false }
+                break
+            }
+            guard index == bytes.count - 1 else { return false }
+        }
+        return expect("}") && index == bytes.count
+    }
+
+    /// `.some(nil)` for `null`, `.some(body)` for a string's body, nil when neither.
+    private mutating func scanOptionalStringBody() -> (range: Range<Int>, isASCII: Bool)?? {
+        if expect("null") { return .some(nil) }
+        guard expect("\"") else { return nil }
+        return scanStringBody().map { .some($0) }
+    }
+
+    /// The string of a body found by `scanStringBody()`, through the caches; nil when it is not valid UTF-8.
+    private func string(_ body: (range: Range<Int>, isASCII: Bool)) -> String? {
+        let text = UnsafeBufferPointer(rebasing: bytes[body.range])
+        let isASCII = body.isASCII
+        let make = { (text: UnsafeBufferPointer<UInt8>) -> String? in
+            isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+        }
+        if text.count <= ShortStringCache.maximumLength { return shortStrings.string(for: text, orMake: make) }
+        return longStrings.value(for: text, orMake: make)
+    }
+
+    /// `.some(nil)` for no body, `.some(text)` for a body's string, nil when it is not valid UTF-8.
+    private func optionalString(_ body: (range: Range<Int>, isASCII: Bool)?) -> String?? {
+        guard let body else { return .some(nil) }
+        return string(body).map { .some($0) }
+    }
+
     /// Consumes `literal` if the bytes at the current position are exactly it.
     @inline(__always)
     private mutating func expect(_ literal: StaticString) -> Bool {
@@ -113,13 +198,7 @@ struct CanonicalLineScanner {
     /// Reads a string value, quotes included, through the caches; nil when the scanner does not take it.
     private mutating func scanString() -> String? {
         guard expect("\""), let body = scanStringBody() else { return nil }
-        let text = UnsafeBufferPointer(rebasing: bytes[body.range])
-        let isASCII = body.isASCII
-        let make = { (text: UnsafeBufferPointer<UInt8>) -> String? in
-            isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
-        }
-        if text.count <= ShortStringCache.maximumLength { return shortStrings.string(for: text, orMake: make) }
-        return longStrings.value(for: text, orMake: make)
+        return string(body)
     }
 
     /// `.some(nil)` for `null`, `.some(text)` for a string, nil when neither.

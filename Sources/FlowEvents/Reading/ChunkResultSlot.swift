@@ -10,44 +10,51 @@ import Synchronization
 /// on the calling thread alone.
 final class ChunkResultSlot: Sendable {
     private enum State {
-        case queued(bytes: [UInt8], path: String)
+        case queued(bytes: ChunkBytes, path: String)
         case decoding
         case decoded(DecodedChunk)
         case taken
     }
 
     private let state: Mutex<State>
-    private let filter: (@Sendable (FlowEvent) -> Bool)?
+    /// Where the chunk's buffer goes once it is decoded or discarded.
+    private let pool: ChunkBufferPool?
     private let decoded = DispatchSemaphore(value: 0)
 
-    /// Creates a slot for a chunk of whole lines from the file at `path`, waiting to be decoded
-    /// into the events `filter` keeps (every event when it is nil).
-    init(bytes: [UInt8], path: String, filter: (@Sendable (FlowEvent) -> Bool)?) {
+    /// Creates a slot for a chunk of whole lines from the file at `path`, waiting to be decoded;
+    /// its buffer goes back to `pool` once decoded.
+    init(bytes: ChunkBytes, path: String, pool: ChunkBufferPool) {
         state = Mutex(.queued(bytes: bytes, path: path))
-        self.filter = filter
+        self.pool = pool
     }
 
     /// Creates a slot whose chunk needs no decoding, such as an oversized line.
     init(decodedChunk: DecodedChunk) {
         state = Mutex(.decoded(decodedChunk))
-        filter = nil
+        pool = nil
     }
 
-    /// Decodes the chunk unless someone already has or is; called by the worker.
-    func decodeIfUnclaimed() {
+    /// Decodes the chunk with `decoder` unless someone already has or is; called by the worker
+    /// that owns `decoder`.
+    func decodeIfUnclaimed(using decoder: ChunkDecoder) {
         guard let (bytes, path) = claim() else { return }
-        let chunk = decode(bytes, path: path)
+        let chunk = decode(bytes, path: path, decoder: decoder)
         state.withLock { $0 = .decoded(chunk) }
         decoded.signal()
     }
 
-    /// The decoded chunk: decoded on the calling thread if no worker has started on it yet,
-    /// else waited for. Called once, by the consumer.
-    func take() -> DecodedChunk {
+    /// The decoded chunk: decoded on the calling thread with `decoder` if no worker has started on
+    /// it yet, else waited for. Called once, by the consumer.
+    func take(decodingWith decoder: ChunkDecoder) -> DecodedChunk {
         if let (bytes, path) = claim() {
             state.withLock { $0 = .taken }
-            return decode(bytes, path: path)
+            return decode(bytes, path: path, decoder: decoder)
         }
+        return waitForDecoded()
+    }
+
+    /// The chunk a worker decoded or is decoding, once it is done.
+    private func waitForDecoded() -> DecodedChunk {
         let taken = state.withLock { state -> DecodedChunk? in
             guard case .decoded(let chunk) = state else { return nil }
             state = .taken
@@ -65,15 +72,16 @@ final class ChunkResultSlot: Sendable {
     /// Drops the chunk without decoding it if no worker has started on it, else waits for the
     /// worker to finish; for a read that ends early.
     func discard() {
-        if claim() != nil {
+        if let (bytes, _) = claim() {
             state.withLock { $0 = .taken }
+            pool?.giveBack(bytes.storage)
             return
         }
-        _ = take()
+        _ = waitForDecoded()
     }
 
     /// Moves the bytes out for decoding if nobody has claimed them yet.
-    private func claim() -> ([UInt8], String)? {
+    private func claim() -> (ChunkBytes, String)? {
         state.withLock { state in
             guard case .queued(let bytes, let path) = state else { return nil }
             state = .decoding
@@ -81,22 +89,9 @@ final class ChunkResultSlot: Sendable {
         }
     }
 
-    private func decode(_ bytes: [UInt8], path: String) -> DecodedChunk {
-        var summary = ReadSummary()
-        var events: [FlowEvent] = []
-        events.reserveCapacity(bytes.count / 160)
-        bytes.withUnsafeBufferPointer { chunk in
-            let decoder = EventLineDecoder(forBytes: chunk.count)
-            if let filter {
-                LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
-                    if filter($0) { events.append($0) }
-                }
-            } else {
-                LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
-                    events.append($0)
-                }
-            }
-        }
-        return DecodedChunk(events: events, summary: summary)
+    private func decode(_ bytes: ChunkBytes, path: String, decoder: ChunkDecoder) -> DecodedChunk {
+        let chunk = bytes.withBytes { decoder.decode($0, path: path) }
+        pool?.giveBack(bytes.storage)
+        return chunk
     }
 }

@@ -35,6 +35,16 @@ package struct EventLineDecoder {
         return scanner.scanEvent()
     }
 
+    /// Overwrites `event` with the event of a canonical line whose type is not in `dropped`; only checks
+    /// a canonical line whose type is; declines any other line, which then needs `fullParserOutcome(of:)`.
+    @inline(__always)
+    func decodeCanonicalLine(
+        _ line: UnsafeBufferPointer<UInt8>, into event: inout FlowEvent, dropping dropped: EventTypeMask
+    ) -> CanonicalScanOutcome {
+        var scanner = CanonicalLineScanner(line: line, caches: caches)
+        return scanner.scanEvent(into: &event, dropping: dropped)
+    }
+
     /// Overwrites `event` with the event of a canonical line and returns true; returns false
     /// for any other line, which then needs `fullParserOutcome(of:)`.
     @inline(__always)

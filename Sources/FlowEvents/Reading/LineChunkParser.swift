@@ -14,11 +14,15 @@ package enum LineChunkParser {
     /// - Parameters:
     ///   - path: the file the chunk comes from, for skip locations.
     ///   - linesBefore: lines of the file before the chunk; 0 gives chunk-relative line numbers.
+    ///   - dropped: types of events that are counted but not handed to `emit`; a canonical line of such
+    ///     a type is checked without making its texts. Lines the full parser reads are handed out whatever
+    ///     their type, so the caller must still leave such events out.
     package static func parse(
         _ chunk: UnsafeBufferPointer<UInt8>,
         decoder: EventLineDecoder,
         path: String,
         linesBefore: Int,
+        dropping dropped: EventTypeMask = .none,
         summary: inout ReadSummary,
         emit: (FlowEvent) throws -> Void
     ) rethrows {
@@ -43,10 +47,18 @@ package enum LineChunkParser {
             )
             lineStart = lineEnd + 1
             // The common case: one event value refilled line after line and lent to `emit`.
-            if line.count <= FlowEventReader.maximumLineLength, decoder.decodeCanonicalLine(line, into: &canonicalEvent) {
-                summary.eventCount += 1
-                try emit(canonicalEvent)
-                continue
+            if line.count <= FlowEventReader.maximumLineLength {
+                switch decoder.decodeCanonicalLine(line, into: &canonicalEvent, dropping: dropped) {
+                case .event:
+                    summary.eventCount += 1
+                    try emit(canonicalEvent)
+                    continue
+                case .dropped:
+                    summary.eventCount += 1
+                    continue
+                case .notCanonical:
+                    break
+                }
             }
             let outcome = line.count > FlowEventReader.maximumLineLength
                 ? LineOutcome.skipped(.oversizedLine)

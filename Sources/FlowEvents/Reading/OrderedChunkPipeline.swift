@@ -15,29 +15,42 @@ struct OrderedChunkPipeline {
     }
 
     private let workerQueues: [DispatchQueue]
-    private let filter: (@Sendable (FlowEvent) -> Bool)?
+    /// Each worker's decoder, used only on that worker's queue.
+    private let workerDecoders: [ChunkDecoder]
+    /// The decoder of the calling thread, for chunks it reaches before their worker does.
+    private let consumerDecoder: ChunkDecoder
+    private let pool: ChunkBufferPool
+    private let eventArrays: EventArrayPool
     private let window: Int
     private var pending: [PendingChunk] = []
     private var pendingHead = 0
     private var chunksSubmitted = 0
 
     /// Creates a pipeline with `workers` decoding threads that keep only the events `filter`
-    /// accepts, or every event when it is nil.
-    init(workers: Int, filter: (@Sendable (FlowEvent) -> Bool)?) {
-        self.filter = filter
+    /// accepts, or every event when it is nil; with a filter, events of the `dropped` types are
+    /// left out unread.
+    init(workers: Int, chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none) {
         workerQueues = (0..<workers).map { DispatchQueue(label: "FlowEventReader.worker\($0)") }
-        window = 2 * workers + 1
+        let window = 2 * workers + 1
+        eventArrays = EventArrayPool(keptMost: window + 2)
+        workerDecoders = (0..<workers).map { [eventArrays] _ in
+            ChunkDecoder(chunkSize: chunkSize, filter: filter, dropping: dropped, arrays: eventArrays)
+        }
+        consumerDecoder = ChunkDecoder(chunkSize: chunkSize, filter: filter, dropping: dropped, arrays: eventArrays)
+        self.window = window
+        // The chunks in flight, the one being read and the one being handed over.
+        pool = ChunkBufferPool(capacity: max(chunkSize, 2), keptMost: window + 2)
     }
 
     /// Reads `paths` in order, handing batches and the number of events filtered out of them to
     /// `body` in file order, and returns the merged summary.
-    mutating func run(paths: [String], chunkSize: Int, _ body: ([FlowEvent], Int) throws -> Void) throws -> ReadSummary {
+    mutating func run(paths: [String], _ body: ([FlowEvent], Int) throws -> Void) throws -> ReadSummary {
         var summary = ReadSummary()
         var consumedFileIndex = 0
         var fileSummary = ReadSummary()
         do {
             for (fileIndex, path) in paths.enumerated() {
-                let source = try ParallelChunkSource(path: path, chunkSize: chunkSize)
+                let source = try ParallelChunkSource(path: path, pool: pool)
                 while let chunk = try source.nextChunk() {
                     submit(chunk, path: path, fileIndex: fileIndex)
                     while pending.count - pendingHead >= window {
@@ -61,8 +74,10 @@ struct OrderedChunkPipeline {
         let slot: ChunkResultSlot
         switch chunk {
         case .lines(let bytes):
-            slot = ChunkResultSlot(bytes: bytes, path: path, filter: filter)
-            workerQueues[chunksSubmitted % workerQueues.count].async { slot.decodeIfUnclaimed() }
+            slot = ChunkResultSlot(bytes: bytes, path: path, pool: pool)
+            let worker = chunksSubmitted % workerQueues.count
+            let decoder = workerDecoders[worker]
+            workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
         case .oversizedLine:
             var chunkSummary = ReadSummary()
             chunkSummary.lineCount = 1
@@ -86,15 +101,19 @@ struct OrderedChunkPipeline {
             pending.removeFirst(pendingHead)
             pendingHead = 0
         }
-        let decoded = next.slot.take()
+        var decoded = next.slot.take(decodingWith: consumerDecoder)
+        // Moved out, so that once `body` has returned the array is this function's alone to reuse.
+        let events = decoded.events
+        decoded.events = []
         if next.fileIndex != fileIndex {
             summary.merge(fileSummary)
             fileSummary = ReadSummary()
             fileIndex = next.fileIndex
         }
         fileSummary.merge(decoded.summary, shiftingLinesBy: fileSummary.lineCount)
-        let leftOut = decoded.summary.eventCount - decoded.events.count
-        if !decoded.events.isEmpty || leftOut > 0 { try body(decoded.events, leftOut) }
+        let leftOut = decoded.summary.eventCount - events.count
+        if !events.isEmpty || leftOut > 0 { try body(events, leftOut) }
+        eventArrays.giveBack(consume events)
     }
 
     /// Discards every chunk still pending, waiting for those being decoded, so no work

@@ -4,28 +4,29 @@
 /// The file is read, never mapped: a mapped file that another process truncates kills the reader with
 /// SIGBUS when it touches a page past the new end, while a read just returns fewer bytes, which
 /// `FileByteSource` reports as the file shrinking. One copy from the page cache per byte costs far less
-/// than decoding the byte.
+/// than decoding the byte. The buffers come from a `ChunkBufferPool`, so a long read reuses a few of them.
 final class ParallelChunkSource {
     /// A piece of the file.
     enum Chunk {
         /// Whole lines, each ending in a newline except possibly the file's last one.
-        case lines([UInt8])
+        case lines(ChunkBytes)
         /// One line too long for a chunk, whose bytes were skipped.
         case oversizedLine
     }
 
     private let source: FileByteSource
-    private let capacity: Int
+    private let pool: ChunkBufferPool
+    private var capacity: Int { pool.capacity }
     /// The start of a line read with the previous chunk, which begins the next one.
     private var carried: [UInt8] = []
     private var reachedEndOfFile = false
 
-    /// Opens the file at `path` (decompressing it if it ends in `.gz`) for chunks of at most `chunkSize` bytes.
+    /// Opens the file at `path` (decompressing it if it ends in `.gz`) for chunks as large as the buffers of `pool`.
     ///
     /// - Throws: `FlowEventReadError` when the file is missing, unreadable or a directory.
-    init(path: String, chunkSize: Int) throws(FlowEventReadError) {
+    init(path: String, pool: ChunkBufferPool) throws(FlowEventReadError) {
         source = try FileByteSource(path: path)
-        capacity = max(chunkSize, 2)
+        self.pool = pool
     }
 
     /// The next chunk of the file, or nil at its end.
@@ -33,28 +34,32 @@ final class ParallelChunkSource {
     /// - Throws: `FlowEventReadError` when the file cannot be read on, shrank while being read, or is a gzip
     ///   stream that is corrupt or cut short.
     func nextChunk() throws(FlowEventReadError) -> Chunk? {
-        var bytes = try filledBuffer()
-        guard !bytes.isEmpty else { return nil }
+        let bytes = try filledBuffer()
+        guard bytes.count > 0 else {
+            pool.giveBack(bytes.storage)
+            return nil
+        }
         if let lastNewline = Self.lastNewlineIndex(in: bytes) {
             if lastNewline + 1 < bytes.count {
-                carried = Array(bytes[(lastNewline + 1)...])
-                bytes.removeSubrange((lastNewline + 1)...)
+                carried = Array(bytes.storage[(lastNewline + 1)..<bytes.count])
             }
-            return .lines(bytes)
+            return .lines(ChunkBytes(storage: bytes.storage, count: lastNewline + 1))
         }
         if reachedEndOfFile { return .lines(bytes) }
+        pool.giveBack(bytes.storage)
         try skipThroughNextNewline()
         return .oversizedLine
     }
 
-    /// A new buffer holding the carried bytes followed by as many bytes of the file as fit.
-    private func filledBuffer() throws(FlowEventReadError) -> [UInt8] {
+    /// A pooled buffer holding the carried bytes followed by as many bytes of the file as fit.
+    private func filledBuffer() throws(FlowEventReadError) -> ChunkBytes {
+        var storage = pool.take()
         var failure: FlowEventReadError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        var filled = carried.count
+        storage.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            var filled = carried.count
             carried.withUnsafeBufferPointer { carried in
-                if let start = carried.baseAddress { base.initialize(from: start, count: carried.count) }
+                if let start = carried.baseAddress { base.update(from: start, count: carried.count) }
             }
             while !reachedEndOfFile, filled < capacity {
                 do throws(FlowEventReadError) {
@@ -66,26 +71,29 @@ final class ParallelChunkSource {
                     break
                 }
             }
-            initialized = filled
         }
         carried = []
-        if let failure { throw failure }
-        return bytes
+        if let failure {
+            pool.giveBack(storage)
+            throw failure
+        }
+        return ChunkBytes(storage: storage, count: filled)
     }
 
     /// Reads on past the next newline, keeping what follows it for the next chunk.
     private func skipThroughNextNewline() throws(FlowEventReadError) {
         while !reachedEndOfFile {
             let bytes = try filledBuffer()
-            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                carried = Array(bytes[(newline + 1)...])
+            defer { pool.giveBack(bytes.storage) }
+            if let newline = bytes.storage[0..<bytes.count].firstIndex(of: UInt8(ascii: "\n")) {
+                carried = Array(bytes.storage[(newline + 1)..<bytes.count])
                 return
             }
         }
     }
 
-    private static func lastNewlineIndex(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
+    private static func lastNewlineIndex(in bytes: ChunkBytes) -> Int? {
+        bytes.withBytes { buffer in
             var index = buffer.count - 1
             while index >= 0 {
                 if buffer[index] == UInt8(ascii: "\n") { return index }

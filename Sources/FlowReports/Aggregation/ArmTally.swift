@@ -18,7 +18,7 @@ struct ArmTally: Sendable, Hashable {
     var metricValues: [GuardrailMetric: [Double]] = [:]
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none.
-    init(definition: FunnelDefinition, users: [UserFunnelProgress]) {
+    init(definition: FunnelDefinition, users: some Collection<UserFunnelProgress>) {
         let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
         steps = definition.discoversScreens
             ? discovered.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
@@ -47,7 +47,7 @@ struct ArmTally: Sendable, Hashable {
     /// The screens shown to `users` in their windows, ordered by the median (nearest rank) of the users' first
     /// showings, measured from each user's anchor; ties by name in UTF-8 byte order, as SQL engines compare.
     /// Depends on no event or user order.
-    static func discoveredScreens(of users: [UserFunnelProgress]) -> [String] {
+    static func discoveredScreens(of users: some Collection<UserFunnelProgress>) -> [String] {
         var offsetsByScreen: [String: [Int64]] = [:]
         for user in users {
             for (screen, offset) in user.firstShownOffsets {

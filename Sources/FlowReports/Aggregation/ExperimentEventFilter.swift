@@ -40,6 +40,14 @@ public struct ExperimentEventFilter: Sendable {
         patternsByType = distinctMatchers.map { $0.map(EventPattern.init) }
     }
 
+    /// The event types no event of which is relevant: a reader can leave them out without decoding them
+    /// (`FlowEventReader.readParallel(workers:leavingOut:keeping:_:)`).
+    public var irrelevantTypes: Set<EventType> {
+        Set(EventType.allCases.filter { type in
+            alwaysRelevantTypes & 1 << UInt64(type.denseIndex) == 0 && patternsByType[type.denseIndex].isEmpty
+        })
+    }
+
     /// Whether an accumulator could change anything but its event count on consuming `event`.
     public func isRelevant(_ event: FlowEvent) -> Bool {
         let type = event.type.denseIndex

@@ -68,13 +68,13 @@ struct ExperimentExposures: Sendable {
 
     /// The tally of every variant that has been exposed, multi-variant users excluded.
     func tallies() -> [String: ArmTally] {
-        var progressByVariant = Array(repeating: [UserFunnelProgress](), count: variants.count)
-        for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
-            progressByVariant[user.variantIndex].append(user.progress)
-        }
         var tallies: [String: ArmTally] = [:]
         for (index, variant) in variants.enumerated() {
-            tallies[variant] = ArmTally(definition: funnel, users: progressByVariant[index])
+            // Read in place: copying every user's progress into an array per variant cost more than tallying it.
+            let users = exposedUsers.lazy
+                .filter { $0.variantIndex == index && !$0.isMultiVariant && !$0.isForgotten }
+                .map(\.progress)
+            tallies[variant] = ArmTally(definition: funnel, users: users)
         }
         return tallies
     }

@@ -78,8 +78,11 @@ public struct ExperimentLogAccumulator: Sendable {
     /// Counts events ``eventFilter`` found relevant, in log order: the same as consuming them one by one,
     /// without judging each event a second time.
     mutating func consume(relevant events: [FlowEvent]) {
-        for event in events {
-            consume(event, isKnownRelevant: true)
+        // Through the buffer, each event is lent to `consume` rather than copied out of the array.
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                consume(events[index], isKnownRelevant: true)
+            }
         }
     }
 

@@ -17,13 +17,16 @@ public enum EventLogReport {
     ) throws -> ReadSummary {
         let filter = accumulator.eventFilter
         let reader = FlowEventReader(paths: paths)
-        let summary = try reader.readParallel(workers: workers, keeping: filter.isRelevant) { batch, leftOut in
+        let irrelevantTypes = filter.irrelevantTypes
+        let summary = try reader.readParallel(
+            workers: workers, leavingOut: irrelevantTypes, keeping: filter.isRelevant
+        ) { batch, leftOut in
             accumulator.consume(relevant: batch)
             accumulator.countIrrelevantEvents(leftOut)
         }
         guard accumulator.rereadLength != nil else { return summary }
         do {
-            _ = try reader.readParallel(workers: workers, keeping: filter.isRelevant) { batch, _ in
+            _ = try reader.readParallel(workers: workers, leavingOut: irrelevantTypes, keeping: filter.isRelevant) { batch, _ in
                 if !accumulator.reread(batch) { throw RereadComplete() }
             }
         } catch is RereadComplete {

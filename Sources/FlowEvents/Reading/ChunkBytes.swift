@@ -1,0 +1,15 @@
+/// The bytes of one chunk of whole lines: the first `count` bytes of `storage`, a buffer that
+/// `ChunkBufferPool` hands out again once the chunk is decoded.
+struct ChunkBytes: Sendable {
+    /// The buffer, `capacity` bytes long; only the first `count` are the chunk's.
+    var storage: [UInt8]
+    /// How many bytes of `storage` the chunk holds.
+    var count: Int
+
+    /// Lends the chunk's bytes to `body`.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { buffer in
+            try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+}

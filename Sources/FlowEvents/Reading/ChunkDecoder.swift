@@ -1,0 +1,44 @@
+/// Decodes chunks of whole lines into events for one thread at a time, keeping its scanner caches
+/// from chunk to chunk, so that texts seen in one chunk are not validated and made again in the next.
+///
+/// `@unchecked Sendable` because the caches are not thread-safe: a decoder is handed to exactly one
+/// serial worker queue (or kept by the consuming thread), and only that queue or thread uses it.
+final class ChunkDecoder: @unchecked Sendable {
+    private let decoder: EventLineDecoder
+    private let filter: (@Sendable (FlowEvent) -> Bool)?
+    private let dropped: EventTypeMask
+    private let arrays: EventArrayPool?
+
+    /// Creates a decoder of chunks of about `chunkSize` bytes that keeps the events `filter`
+    /// accepts, or every event when it is nil, after leaving out every event whose type is in
+    /// `dropped`, which only a filter may reject.
+    /// Filtered events go into arrays taken from `arrays`.
+    init(
+        chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none,
+        arrays: EventArrayPool? = nil
+    ) {
+        decoder = EventLineDecoder(forBytes: chunkSize)
+        self.arrays = arrays
+        self.filter = filter
+        self.dropped = filter == nil ? .none : dropped
+    }
+
+    /// The events of `chunk`, a chunk of whole lines from the file at `path`, with line numbers
+    /// counted from the start of the chunk.
+    func decode(_ chunk: UnsafeBufferPointer<UInt8>, path: String) -> DecodedChunk {
+        var summary = ReadSummary()
+        var events = arrays?.take() ?? []
+        if let filter {
+            let dropped = dropped
+            LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, summary: &summary) {
+                if !dropped.contains($0.type), filter($0) { events.append($0) }
+            }
+        } else {
+            events.reserveCapacity(chunk.count / 160)
+            LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
+                events.append($0)
+            }
+        }
+        return DecodedChunk(events: events, summary: summary)
+    }
+}
