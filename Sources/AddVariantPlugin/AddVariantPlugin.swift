@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory add-variant --app NAME --slot ID --name ID [--summary TEXT]`:
+/// `swift package --allow-writing-to-package-directory add-variant --app NAME --slot ID --name ID --summary TEXT`:
 /// creates a variant module from the app's template for the slot, and registers it in Package.swift.
 @main
 struct AddVariantPlugin: CommandPlugin {

@@ -1,5 +1,10 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import VariantKit
 
@@ -32,6 +37,7 @@ public enum SwitchyardCommandLine {
         HostContext.install(HostContext(apps: apps, configurationDirectory: ConfigurationDirectory.locate()))
         // The process's main thread waits while the command runs as a task: a synchronous entry point,
         // unlike an async `main`, runs under valgrind, which counts the instructions of the guarded workloads.
+        takeEndingSignals()
         let code = Mutex<ExitCode>(.success)
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
@@ -41,5 +47,15 @@ public enum SwitchyardCommandLine {
         }
         finished.wait()
         Switchyard.exit(with: code.withLock { $0 })
+    }
+
+    /// Unblocks SIGINT, SIGTERM and SIGHUP on the main thread, which waits for the command and so is
+    /// the one to take them: a parent may have started this process with them blocked (a test runner's
+    /// worker thread does), and the command's own threads keep them blocked.
+    private static func takeEndingSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

@@ -1,7 +1,7 @@
 /// The tool's usage text.
 enum ScaffoldCommand {
     static let usage = """
-        usage: swift package --allow-writing-to-package-directory add-variant --app NAME --slot ID --name ID [--summary TEXT]
+        usage: swift package --allow-writing-to-package-directory add-variant --app NAME --slot ID --name ID --summary TEXT
                swift package --allow-writing-to-package-directory remove-variant --name ID
         """
 }

@@ -11,7 +11,8 @@ struct VariantAddition {
     let app: String
     let slot: String
     let id: String
-    let summary: String?
+    /// One line saying how the variant differs from the others, shown by `switchyard variants`.
+    let summary: String
 
     /// Checks the request, writes the module and the manifest line, and returns what to do next.
     func perform() throws(ScaffoldError) -> String {
@@ -42,7 +43,9 @@ struct VariantAddition {
         if let existing = package.modules(declaringVariantID: id).first {
             throw ScaffoldError("a variant \"\(id)\" already exists (Variants/\(existing)); choose another --name")
         }
-        let summary = summary ?? "Copy of the \(slot) template: edit this line to say how \(id) differs"
+        guard !summary.allSatisfy(\.isWhitespace) else {
+            throw ScaffoldError("--summary is empty; say in one line how \(id) differs, e.g. \"signup by a link sent by email\"")
+        }
         guard !summary.contains("\"") && !summary.contains("\\") && !summary.contains("\n") else {
             throw ScaffoldError("--summary must be one line without quotes or backslashes")
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `VariantScaffold`: the tool behind `swift package add-variant` and `remove-variant`.
 ///
-///     VariantScaffold add --package PATH --app NAME --slot ID --name ID [--summary TEXT]
+///     VariantScaffold add --package PATH --app NAME --slot ID --name ID --summary TEXT
 ///     VariantScaffold remove --package PATH --name ID
 ///
 /// It checks everything before it writes anything, so bad input changes nothing.
@@ -18,7 +18,7 @@ do {
             app: try options.required("--app"),
             slot: try options.required("--slot"),
             id: try options.required("--name"),
-            summary: options.values["--summary"]
+            summary: try options.required("--summary")
         ).perform()
         print(report)
     case "remove":

@@ -37,12 +37,13 @@ step "a checkout built before the change"
 build
 bin="$(swift build --product switchyard --show-bin-path)/switchyard"
 
-step "swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link"
-swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link 2>/dev/null
+step "swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link --summary ..."
+swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link \
+    --summary "signup by a link sent by email" 2>/dev/null
 git -C "$repo" diff --no-index --stat "$repo/Package.swift" Package.swift || true
 build
 "$bin" variants | tee "$work/variants.txt"
-grep -q "onboarding  *auth-flow  *signup-with-magic-link" "$work/variants.txt"
+grep -q "onboarding  *auth-flow  *signup-with-magic-link  *signup by a link sent by email" "$work/variants.txt"
 
 step "the id in the experiment's variations validates, and a scripted walk completes"
 experiment_variations add signup-with-magic-link
@@ -53,8 +54,9 @@ grep -q "Flow completed on home" "$work/walk.txt"
 
 step "bad requests change nothing"
 cp Package.swift "$work/Package.before"
-for request in "--app onboarding --slot auth-flow --name signup-with-magic-link" "--app nowhere --slot auth-flow --name x" \
-    "--app onboarding --slot no-such-slot --name x" "--app onboarding --slot auth-flow --name Not_A_Slug"; do
+for request in "--app onboarding --slot auth-flow --name signup-with-magic-link --summary s" "--app nowhere --slot auth-flow --name x --summary s" \
+    "--app onboarding --slot no-such-slot --name x --summary s" "--app onboarding --slot auth-flow --name Not_A_Slug --summary s" \
+    "--app onboarding --slot auth-flow --name x"; do
     if swift package --allow-writing-to-package-directory add-variant $request 2>"$work/error.txt" >/dev/null; then
         echo "FAIL: add-variant $request succeeded" >&2; exit 1
     fi
@@ -75,10 +77,10 @@ step "a registered variant that does not compile fails the build"
 echo "this is not Swift" >> Variants/SignupWithMagicLink/SignupWithMagicLinkCoordinator.swift
 fails_naming "a compile error" "SignupWithMagicLinkCoordinator.swift"
 sed -i '$d' Variants/SignupWithMagicLink/SignupWithMagicLinkCoordinator.swift
-step "a variant module with two variant types fails the build, naming it"
-sed 's/enum SignupWithMagicLinkVariant/enum SecondVariant/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift > Variants/SignupWithMagicLink/Second.swift
-fails_naming "two variant types" "Variants/SignupWithMagicLink: a variant module needs exactly one type"
-rm Variants/SignupWithMagicLink/Second.swift
+step "a variant module whose type is not named after it fails the build, naming the type it needs"
+sed -i 's/enum SignupWithMagicLinkVariant/enum MagicLinkSignup/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
+fails_naming "a misnamed variant type" "module SignupWithMagicLink declares no type SignupWithMagicLinkVariant"
+sed -i 's/enum MagicLinkSignup/enum SignupWithMagicLinkVariant/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
 step "a registered folder that is missing fails the build, naming it"
 mv Variants/SignupWithMagicLink "$work/moved-away"
 fails_naming "a missing folder" "Variants/SignupWithMagicLink"
