@@ -27,10 +27,32 @@ public final class FlowSession {
     /// Told once, when the flow ends, how it did.
     public var onEnd: ((FlowOutcome) -> Void)?
 
+    /// Whether each screen, when shown, gets its `ScreenSession` through `Screen.connect(to:)`.
+    public let connectsScreens: Bool
+    /// The observable navigation state, made when first asked for.
+    private var observableNavigation: FlowNavigation?
+
     /// Creates a session for the flow rooted at `root`, which must not be started yet.
-    public init(root: Coordinator) {
+    ///
+    /// - Parameter connectingScreens: hand each screen, when it is shown, its `ScreenSession`
+    ///   through `Screen.connect(to:)`, so screens that deliver the user's actions themselves (an
+    ///   app's view controllers) reach the session; headless drivers leave it off.
+    public init(root: Coordinator, connectingScreens: Bool = false) {
         self.root = root
         navigator = root.navigator.root
+        connectsScreens = connectingScreens
+        if connectingScreens { listenToNavigation() }
+    }
+
+    /// The flow's navigation as observable state, for SwiftUI views and `withObservationTracking`;
+    /// kept up to date from the moment it is first read.
+    public var navigation: FlowNavigation {
+        if let observableNavigation { return observableNavigation }
+        let made = FlowNavigation(reading: navigator)
+        if let outcome { made.end(outcome) }
+        observableNavigation = made
+        listenToNavigation()
+        return made
     }
 
     /// Hears every change to the navigator's stacks; see `NavigationChange`.
@@ -107,6 +129,24 @@ public final class FlowSession {
         noteEndIfOver()
     }
 
+    /// Installs the session's own navigation listener, which keeps `navigation` and connects screens.
+    private func listenToNavigation() {
+        navigator.sessionListener = { [weak self] change in self?.navigationChanged(change) }
+    }
+
+    private func navigationChanged(_ change: NavigationChange) {
+        observableNavigation?.update(from: navigator)
+        guard connectsScreens else { return }
+        switch change {
+        case .setRoot(let screen, _), .push(let screen, _):
+            screen.connect(to: ScreenSession(session: self, screen: screen))
+        case .present(let modal, _):
+            if let screen = modal.screens.first { screen.connect(to: ScreenSession(session: self, screen: screen)) }
+        case .pop, .dismiss:
+            break
+        }
+    }
+
     private func visibleScreen(expecting expected: (any Screen)?) throws(ScreenInputError) -> any Screen {
         guard root.isRunning, let visible = visibleScreen else { throw .flowNotRunning }
         if let expected, expected !== visible { throw .screenNotVisible(screen: expected.name) }
@@ -119,6 +159,7 @@ public final class FlowSession {
         let finalScreen = navigator.visibleScreen?.name
         let ended: FlowOutcome = ending == .finished ? .completed(screen: finalScreen) : .abandoned(screen: finalScreen)
         outcome = ended
+        observableNavigation?.end(ended)
         let handler = onEnd
         onEnd = nil
         handler?(ended)

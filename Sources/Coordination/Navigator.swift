@@ -46,6 +46,8 @@ public final class Navigator {
         // at run time; each is read into a local before it is called.
         var observer: ((FlowSignal) -> Void)?
         var onChange: ((NavigationChange) -> Void)?
+        /// The session's own listener, which keeps `FlowSession.navigation` and connects screens.
+        var sessionListener: ((NavigationChange) -> Void)?
         /// Whether the root adds to `records`: a simulation, which never reads the transcript, does not.
         var keepsTranscript = true
     }
@@ -64,6 +66,12 @@ public final class Navigator {
     public var onChange: ((NavigationChange) -> Void)? {
         get { state.onChange }
         set { state.onChange = newValue }
+    }
+
+    /// The listener of the session running on this root navigator, heard before `onChange`.
+    var sessionListener: ((NavigationChange) -> Void)? {
+        get { state.sessionListener }
+        set { state.sessionListener = newValue }
     }
 
     /// Creates an empty navigator.
@@ -114,7 +122,7 @@ public final class Navigator {
         appendEntry(entry)
         let root = root
         root.appendRecord(.setRoot(screen.name))
-        root.onChange?(.setRoot(screen, on: self))
+        root.announce(.setRoot(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -123,7 +131,7 @@ public final class Navigator {
         appendEntry(Entry(screen: screen, owner: owner))
         let root = root
         root.appendRecord(.push(screen.name))
-        root.onChange?(.push(screen, on: self))
+        root.announce(.push(screen, on: self))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -133,7 +141,7 @@ public final class Navigator {
         guard state.entries.count > 1, let popped = state.entries.popLast() else { return nil }
         let root = root
         root.appendRecord(.pop(popped.screen.name))
-        root.onChange?(.pop([popped.screen], from: self, byUser: false))
+        root.announce(.pop([popped.screen], from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
         return popped.screen
     }
@@ -145,7 +153,7 @@ public final class Navigator {
         state.entries.removeSubrange(1...)
         let root = root
         root.appendRecord(.popToRoot(popped: popped.map(\.name)))
-        root.onChange?(.pop(popped, from: self, byUser: false))
+        root.announce(.pop(popped, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -161,7 +169,7 @@ public final class Navigator {
         state.presented = modal
         let root = root
         root.appendRecord(.present(screen.name))
-        root.onChange?(.present(modal, over: self))
+        root.announce(.present(modal, over: self))
         root.visibleScreenMayHaveChanged()
         return modal
     }
@@ -175,7 +183,7 @@ public final class Navigator {
         state.presented = nil
         let root = root
         root.appendRecord(.dismiss(removed))
-        root.onChange?(.dismiss(modal, from: self, byUser: false))
+        root.announce(.dismiss(modal, from: self, byUser: false))
         root.visibleScreenMayHaveChanged()
     }
 
@@ -209,11 +217,11 @@ public final class Navigator {
         root.appendRecord(.back(leaving.screen.name))
         if top.state.entries.count > 1 {
             top.state.entries.removeLast()
-            root.onChange?(.pop([leaving.screen], from: top, byUser: true))
+            root.announce(.pop([leaving.screen], from: top, byUser: true))
         } else if let presenter = top.presenter {
             top.state.presenter = BackReference(nil)
             presenter.state.presented = nil
-            root.onChange?(.dismiss(top, from: presenter, byUser: true))
+            root.announce(.dismiss(top, from: presenter, byUser: true))
         }
         root.visibleScreenMayHaveChanged()
         root.removeCoordinatorsWithoutScreens(startingAt: removed.compactMap(\.owner))
@@ -236,6 +244,16 @@ public final class Navigator {
         guard state.keepsTranscript else { return }
         if state.records.capacity == 0 { state.records.reserveCapacity(16) }
         state.records.append(record)
+    }
+
+    /// Tells the session's listener, then the driver's `onChange`, about `change`; made only if one listens.
+    private func announce(_ change: @autoclosure () -> NavigationChange) {
+        let session = state.sessionListener
+        let driver = state.onChange
+        guard session != nil || driver != nil else { return }
+        let change = change()
+        session?(change)
+        driver?(change)
     }
 
     // MARK: Signals

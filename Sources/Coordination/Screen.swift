@@ -14,4 +14,12 @@ public protocol Screen: AnyObject {
     ///
     /// Drivers call this only with input that `content.validate(_:fields:)` accepted.
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String])
+    /// Receives the handle through which the screen delivers the user's actions itself, when a
+    /// session made with `connectingScreens` shows it; the default does nothing.
+    func connect(to session: ScreenSession)
+}
+
+extension Screen {
+    /// Does nothing: a screen whose actions a driver delivers needs no handle.
+    public func connect(to session: ScreenSession) {}
 }

@@ -11,12 +11,23 @@ import OnboardingApp
 final class WelcomeViewController: WelcomeScreen {
     let name = "welcome"
     var onGetStarted: (() -> Void)?
+    /// Given by the session when the screen is shown.
+    private(set) var session: ScreenSession?
     var content: ScreenContent {
         ScreenContent(title: "Welcome", actions: [ScreenAction(id: "get_started", title: "Get started")], allowsBack: false)
     }
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         if action == "get_started" { onGetStarted?() }
+    }
+
+    func connect(to session: ScreenSession) {
+        self.session = session
+    }
+
+    /// What the button's target-action does.
+    func getStartedTapped() throws(ScreenInputError) {
+        try session?.perform("get_started")
     }
 }
 
@@ -27,6 +38,7 @@ final class SignupViewController: SignupScreen {
     var onSubmit: ((Credentials) -> Void)?
     /// What an error label would show.
     var errorMessage: String?
+    private(set) var session: ScreenSession?
     var content: ScreenContent {
         ScreenContent(
             title: "Sign up",
@@ -39,6 +51,15 @@ final class SignupViewController: SignupScreen {
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         onSubmit?(Credentials(email: fields["email"] ?? "", password: fields["password"] ?? ""))
     }
+
+    func connect(to session: ScreenSession) {
+        self.session = session
+    }
+
+    /// What the button's target-action does with the text fields' contents.
+    func createAccountTapped(email: String, password: String) throws(ScreenInputError) {
+        try session?.perform("create_account", fields: ["email": email, "password": password])
+    }
 }
 
 /// The profile view controller.
@@ -47,6 +68,7 @@ final class ProfileViewController: ProfileScreen {
     let name = "profile"
     var onSave: ((Profile) -> Void)?
     var errorMessage: String?
+    private(set) var session: ScreenSession?
     let allowsBack: Bool
     var content: ScreenContent {
         ScreenContent(
@@ -64,6 +86,15 @@ final class ProfileViewController: ProfileScreen {
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         onSave?(Profile(displayName: fields["display_name"] ?? "", interests: []))
+    }
+
+    func connect(to session: ScreenSession) {
+        self.session = session
+    }
+
+    /// What the save button's target-action does.
+    func saveTapped(displayName: String) throws(ScreenInputError) {
+        try session?.perform("save_profile", fields: ["display_name": displayName])
     }
 }
 

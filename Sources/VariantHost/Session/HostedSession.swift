@@ -109,7 +109,7 @@ public struct HostedSession {
     /// app's screen protocols), from the variants `assignments` chose. It then sets the returned
     /// session's `onNavigationChange` and `onEnd`, calls `start()`, and delivers the user's
     /// actions. The sink is flushed when the flow ends; `onLogFailure` hears a failure to write,
-    /// after which the flow goes on unlogged.
+    /// after which the flow goes on unlogged. Each screen gets its `ScreenSession` when shown.
     public func begin(
         root: Coordinator,
         sink: any FlowEventSink,
@@ -117,7 +117,7 @@ public struct HostedSession {
         onLogFailure: ((EventSinkError) -> Void)? = nil
     ) -> FlowSession {
         let recorder = SessionRecorder(session: session, user: user, assignments: assignments, sink: sink, clock: clock)
-        let flow = FlowSession(root: root)
+        let flow = FlowSession(root: root, connectingScreens: true)
         var reportedFailure = false
         flow.observer = { signal in
             recorder.record(signal)
