@@ -42,7 +42,7 @@ struct CommandLineDetailTests {
         let result = try CLI().run(["assign", "--app", "onboarding", "--user", "u1"])
         #expect(result.status == 1)
         #expect(result.standardError == """
-            Error: no experiment config: Configuration/onboarding/experiments.json does not exist here; run from the repository root or pass --config
+            Error: no experiment config: Configuration/onboarding/experiments.json does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --config
 
             """)
     }

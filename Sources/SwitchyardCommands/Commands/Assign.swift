@@ -35,7 +35,7 @@ struct Assign: ParsableCommand {
         let bundled = ConfigurationFiles.experimentsPath(app: registry.app.name)
         guard config != nil || FileManager.default.fileExists(atPath: bundled) else {
             throw CommandError(
-                "no experiment config: \(bundled) does not exist here; run from the repository root or pass --config"
+                "no experiment config: \(bundled) does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --config"
             )
         }
         let configuration = try CommandInputs.configuration(path: config, registry: registry)

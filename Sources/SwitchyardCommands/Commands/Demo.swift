@@ -9,7 +9,7 @@ import VariantKit
 /// bundled config and behaviour model, then report which flow wins.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Simulate users of every bundled app on its Configuration/<app>/ files, then print each app's comparison report.",
+        abstract: "Simulate users of every registered app on its Configuration/<app>/ files, then print each app's comparison report.",
         discussion: "Writes <app>/events.jsonl and <app>/report.html into --directory for each app, replacing an earlier demo's."
     )
 
@@ -57,7 +57,7 @@ struct Demo: AsyncParsableCommand {
         let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
         guard FileManager.default.fileExists(atPath: configPath) else {
             throw CommandError(
-                "the demo of \(app) needs \(configPath): run it from the repository root, or pass --app, --config and --behavior"
+                "the demo of \(app) needs \(configPath): run it inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --app, --config and --behavior"
             )
         }
         let configuration = try CommandInputs.configuration(path: configPath, registry: registry)

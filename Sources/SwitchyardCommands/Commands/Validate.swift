@@ -17,7 +17,7 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var appOptions: AppOptions
 
-    @Option(help: ArgumentHelp("The experiment config (default: the bundled config of every app, or of --app).", valueName: "path"))
+    @Option(help: ArgumentHelp("The experiment config (default: Configuration/<app>/experiments.json of every registered app, or of --app).", valueName: "path"))
     var config: String?
 
     @Option(help: ArgumentHelp("Also check this behaviour model for simulate.", valueName: "path"))

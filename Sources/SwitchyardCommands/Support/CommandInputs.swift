@@ -3,7 +3,7 @@ import Foundation
 import VariantHost
 import VariantKit
 
-/// The CLI's access to the host: the bundled apps, the app a command runs, its experiment config
+/// The CLI's access to the host: the registered apps, the app a command runs, its experiment config
 /// and behaviour model, with their errors turned into one clear message and a non-zero exit.
 enum CommandInputs {
     /// Every app the host registers, with its variants.
@@ -80,7 +80,7 @@ enum CommandInputs {
         let path = path ?? ConfigurationFiles.behaviorPath(app: app)
         guard path != ConfigurationFiles.behaviorPath(app: app) || FileManager.default.fileExists(atPath: path) else {
             throw CommandError(
-                "no behaviour model for \(app): \(path) does not exist here; run from the repository root, or pass --behavior"
+                "no behaviour model for \(app): \(path) does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --behavior"
             )
         }
         do {

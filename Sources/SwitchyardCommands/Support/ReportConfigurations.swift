@@ -5,7 +5,7 @@ import Foundation
 /// What reports need of each experiment (variations, weights, funnel, analysis), read from experiment
 /// configs without any app's registry: a report reads logs, not flows.
 enum ReportConfigurations {
-    /// The experiments of the config at `path`, or of every bundled app's config when `path` is nil,
+    /// The experiments of the config at `path`, or of every registered app's config when `path` is nil,
     /// and where they came from, for the report's notes.
     ///
     /// - Throws: `CommandError` for a config that cannot be read or decoded, or an experiment key
