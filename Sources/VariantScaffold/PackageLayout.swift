@@ -54,6 +54,11 @@ struct PackageLayout {
         }
     }
 
+    /// The package's host executable, as `swift run` names it: its first executable product, or `switchyard`.
+    var hostExecutable: String {
+        Self.captures(of: #"\.executable\(\s*name:\s*"([^"]+)""#, in: manifest).first?.first ?? "switchyard"
+    }
+
     /// The folder of variant module `module`.
     func variantFolder(_ module: String) -> URL {
         directory.appendingPathComponent("Variants").appendingPathComponent(module)

@@ -99,8 +99,8 @@ struct VariantAddition {
             Registered it in Package.swift: .variant("\(module)", app: "\(app.module)").
             Next:
               1. swift build
-              2. add "\(id)" to \(where_), then: swift run switchyard validate
-              3. walk it: swift run switchyard run --app \(app.name) --variant \(id)
+              2. add "\(id)" to \(where_), then: swift run \(package.hostExecutable) validate
+              3. walk it: swift run \(package.hostExecutable) run --app \(app.name) --variant \(id)
             To take it out again: swift package --allow-writing-to-package-directory remove-variant --name \(id)
             """
     }
