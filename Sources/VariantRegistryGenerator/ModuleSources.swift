@@ -25,10 +25,13 @@ struct ModuleSources {
         }
     }
 
-    /// Parses `--output PATH --variants-directory PATH (--app-module NAME FILE... | --variant-module NAME --app APP FILE...)...`.
-    static func parse(_ arguments: [String]) throws(GeneratorError) -> (output: String, variantsDirectory: String, modules: [ModuleSources]) {
+    /// Parses `--output PATH --variants-directory PATH [--sources-directory PATH] (--app-module NAME FILE... | --variant-module NAME --app APP FILE...)...`.
+    static func parse(
+        _ arguments: [String]
+    ) throws(GeneratorError) -> (output: String, variantsDirectory: String, sourcesDirectory: String?, modules: [ModuleSources]) {
         var output: String?
         var variantsDirectory: String?
+        var sourcesDirectory: String?
         var modules: [ModuleSources] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -37,6 +40,8 @@ struct ModuleSources {
                 output = remaining.popFirst()
             case "--variants-directory":
                 variantsDirectory = remaining.popFirst()
+            case "--sources-directory":
+                sourcesDirectory = remaining.popFirst()
             case "--app-module", "--variant-module":
                 guard let name = remaining.popFirst() else { throw GeneratorError("\(argument) needs a module name") }
                 var role = ModuleSources.Role.app
@@ -58,7 +63,7 @@ struct ModuleSources {
         }
         guard let output else { throw GeneratorError("--output PATH is required") }
         guard let variantsDirectory else { throw GeneratorError("--variants-directory PATH is required") }
-        return (output, variantsDirectory, modules)
+        return (output, variantsDirectory, sourcesDirectory, modules)
     }
 
     /// The text of all its files, with comments and string literals blanked out.

@@ -6,25 +6,30 @@ import Foundation
 /// The conformances themselves are checked by the compiler on the generated code, so a conformance
 /// declared in an extension, or behind `#if`, is seen exactly as the rest of the build sees it.
 func generateRegistry(arguments: [String]) throws(GeneratorError) {
-    let (output, variantsDirectory, modules) = try ModuleSources.parse(arguments)
+    let (output, variantsDirectory, sourcesDirectory, modules) = try ModuleSources.parse(arguments)
+    if let sourcesDirectory { try AppFolders.check(sourcesDirectory, against: modules) }
     try VariantFolders.check(variantsDirectory, against: modules)
 
-    var registrations: [(module: String, type: String, variants: [String])] = []
+    // Each registered type with what its module must declare, written beside it in the generated
+    // code: a compiler error on the line (a type compiled out by `#if`, or not conforming) shows it.
+    var registrations: [(module: String, type: String, requirement: String, variants: [(type: String, requirement: String)])] = []
     for module in modules where module.role == .app {
         let type = try RegistrationNames.appType(ofModule: module.name)
-        try requireDeclaration(of: type, in: module, conformingTo: "HostedApp")
-        registrations.append((module.name, "\(module.name).\(type)", []))
+        let expected = "HostedApp"
+        try requireDeclaration(of: type, in: module, conformingTo: expected)
+        registrations.append((module.name, "\(module.name).\(type)", requirement(of: module, type: type, conformingTo: expected), []))
     }
     for module in modules {
         guard case .variant(let appModule) = module.role else { continue }
         let type = RegistrationNames.variantType(ofModule: module.name)
-        try requireDeclaration(of: type, in: module, conformingTo: "a variant protocol of \(appModule)")
+        let expected = "a variant protocol of \(appModule)"
+        try requireDeclaration(of: type, in: module, conformingTo: expected)
         guard let index = registrations.firstIndex(where: { $0.module == appModule }) else {
             throw GeneratorError(
                 "\(module.folder): its app module \(appModule) is not registered; add .app(\"\(appModule)\") to `apps` in Package.swift"
             )
         }
-        registrations[index].variants.append("\(module.name).\(type)")
+        registrations[index].variants.append(("\(module.name).\(type)", requirement(of: module, type: type, conformingTo: expected)))
     }
 
     let imports = Set(["VariantKit"] + modules.map(\.name)).sorted()
@@ -41,9 +46,9 @@ func generateRegistry(arguments: [String]) throws(GeneratorError) {
 
         """
     for registration in registrations.sorted(by: { $0.module < $1.module }) {
-        source += "        RegisteredApp(app: \(registration.type).self, variants: [\n"
-        for variant in registration.variants.sorted() {
-            source += "            \(variant).self,\n"
+        source += "        RegisteredApp(app: \(registration.type).self, variants: [ // \(registration.requirement)\n"
+        for variant in registration.variants.sorted(by: { $0.type < $1.type }) {
+            source += "            \(variant.type).self, // \(variant.requirement)\n"
         }
         source += "        ]),\n"
     }
@@ -57,6 +62,11 @@ func generateRegistry(arguments: [String]) throws(GeneratorError) {
     } catch {
         throw GeneratorError("cannot write \(output): \(error.localizedDescription)")
     }
+}
+
+/// What `module` must declare, as the generated code's comment says it beside the type's name.
+private func requirement(of module: ModuleSources, type: String, conformingTo expected: String) -> String {
+    "\(module.folder) must declare public enum \(type) conforming to \(expected), compiled in (not behind a false #if)"
 }
 
 /// Fails, naming the module's folder and the fix, when `module` declares no type named `type`.

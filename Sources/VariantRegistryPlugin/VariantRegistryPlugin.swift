@@ -32,8 +32,11 @@ struct VariantRegistryPlugin: BuildToolPlugin {
                 }
         }.sorted { $0.name < $1.name }
         let output = context.pluginWorkDirectoryURL.appending(path: "RegisteredVariants.swift")
-        var arguments = ["--output", output.path(), "--variants-directory", variantsDirectory.path()]
-        var inputFiles: [URL] = [variantsDirectory]
+        let sourcesDirectory = context.package.directoryURL.appending(path: "Sources")
+        var arguments = [
+            "--output", output.path(), "--variants-directory", variantsDirectory.path(), "--sources-directory", sourcesDirectory.path(),
+        ]
+        var inputFiles: [URL] = [variantsDirectory, sourcesDirectory]
         func add(_ module: SourceModuleTarget, as role: [String]) {
             let files = module.sourceFiles(withSuffix: "swift").map(\.url)
             arguments += role + files.map { $0.path() }

@@ -81,6 +81,24 @@ step "a variant module whose type is not named after it fails the build, naming 
 sed -i 's/enum SignupWithMagicLinkVariant/enum MagicLinkSignup/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
 fails_naming "a misnamed variant type" "module SignupWithMagicLink declares no type SignupWithMagicLinkVariant"
 sed -i 's/enum MagicLinkSignup/enum SignupWithMagicLinkVariant/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
+variant_file=Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
+cp "$variant_file" "$work/variant.swift"
+step "a variant type whose conformance is declared in an extension builds and is registered"
+sed -i 's/^public enum SignupWithMagicLinkVariant: AuthFlowVariant {/public enum SignupWithMagicLinkVariant {}\n\nextension SignupWithMagicLinkVariant: AuthFlowVariant {/' "$variant_file"
+grep -q "^extension SignupWithMagicLinkVariant: AuthFlowVariant {" "$variant_file"
+build || { cat "$work/build.log" >&2; exit 1; }
+"$bin" variants | grep -q "signup-with-magic-link"
+step "a variant type named only in a comment fails the build, naming the type it needs"
+printf '// public enum SignupWithMagicLinkVariant: AuthFlowVariant {}\n' > "$variant_file"
+fails_naming "a type only in a comment" "module SignupWithMagicLink declares no type SignupWithMagicLinkVariant"
+step "a variant type compiled out by #if fails the build, the error line saying what the module must declare"
+{ echo "#if false"; cat "$work/variant.swift"; echo "#endif"; } > "$variant_file"
+fails_naming "a type behind a false #if" "must declare public enum SignupWithMagicLinkVariant conforming to a variant protocol of OnboardingApp"
+cp "$work/variant.swift" "$variant_file"
+step "an app module under Sources/ that apps does not list fails the build, naming the line to add"
+mkdir Sources/ShopApp && printf 'public enum Shop {}\n' > Sources/ShopApp/Shop.swift
+fails_naming "an unlisted app module" 'Sources/ShopApp declares Shop, an app module by its name, but `apps` in Package.swift does not list it'
+rm -rf Sources/ShopApp
 step "a registered folder that is missing fails the build, naming it"
 mv Variants/SignupWithMagicLink "$work/moved-away"
 fails_naming "a missing folder" "Variants/SignupWithMagicLink"

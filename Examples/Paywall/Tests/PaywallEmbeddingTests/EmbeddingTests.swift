@@ -55,7 +55,7 @@ struct EmbeddingTests {
             #expect(events.filter { $0.type == .screenShown }.allSatisfy { $0.variant == assigned })
             #expect(events.contains { $0.type == .mutation && $0.properties["outcome"] == "failed" })
         }
-        let registered = Set(try #require(RegisteredApps.all.app(named: Paywall.name)).variants.map(\.id))
+        let registered = Set(try #require(RegisteredApps.all.app(named: Paywall.name)).variants.map { $0.id })
         #expect(variantsSeen.count > 1, "the experiment splits 40 users between its variations")
         #expect(variantsSeen.isSubset(of: registered))
     }
