@@ -7,13 +7,16 @@ public struct VariantSelection: Sendable {
         self.variants = Dictionary(variants.map { ($0.slot, $0) }, uniquingKeysWith: { _, last in last })
     }
 
+    // Apps reach a chosen variant only through `variant(for:as:)`, whose `ChosenVariant` labels
+    // every coordinator it makes: the host's own code and tests read the variants directly.
+
     /// The variant chosen for `slot`, if any.
-    public subscript(slot: String) -> (any FlowVariant.Type)? {
+    package subscript(slot: String) -> (any FlowVariant.Type)? {
         variants[slot]
     }
 
     /// The chosen variants, ordered by slot identifier.
-    public var all: [any FlowVariant.Type] {
+    package var all: [any FlowVariant.Type] {
         variants.keys.sorted().compactMap { variants[$0] }
     }
 
