@@ -1,4 +1,6 @@
 import Foundation
+import SampleApps
+import VariantKit
 import Testing
 
 /// Paths of the checkout app's bundled files, for tests that run the CLI elsewhere.
@@ -62,8 +64,8 @@ struct CheckoutEndToEndTests {
         #expect(failures == ["card_declined"])
     }
 
-    @Test("variants lists the variants of both apps, grouped by app")
-    func variantsListsBothApps() throws {
+    @Test("variants lists every registered variant, grouped by app, slots in the app's order")
+    func variantsListsEveryApp() throws {
         let result = try CLI().run(["variants"])
         #expect(result.status == 0, "\(result.standardError)")
         var lines = result.standardOutput.split(separator: "\n")
@@ -73,12 +75,15 @@ struct CheckoutEndToEndTests {
         let rows = lines.map {
             $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ")
         }
-        #expect(rows == [
-            "APP SLOT VARIANT",
-            "checkout checkout-flow multi-step-checkout", "checkout checkout-flow one-page-checkout",
-            "onboarding app-shell phone", "onboarding app-shell tablet",
-            "onboarding auth-flow signup-after-profile", "onboarding auth-flow signup-before-profile",
-        ])
+        var expected = ["APP SLOT VARIANT"]
+        for registered in RegisteredApps.all.sorted(by: { $0.app.name < $1.app.name }) {
+            for slot in registered.app.slots {
+                let ids = registered.variants.filter { $0.slot == slot.id }.map { $0.id }.sorted()
+                expected += ids.map { "\(registered.app.name) \(slot.id) \($0)" }
+            }
+        }
+        #expect(rows == expected)
+        #expect(rows.contains("checkout checkout-flow one-page-checkout"))
     }
 
     @Test("the bundled checkout config validates, and a simulation of it reports the planted one-page effect")
@@ -112,7 +117,8 @@ struct AppChoiceTests {
         try text.write(toFile: cli.path("anonymous.json"), atomically: true, encoding: .utf8)
         let refused = try cli.run(["validate", "--config", "anonymous.json"])
         #expect(refused.status != 0)
-        #expect(refused.standardError == "Error: several apps are registered (checkout, onboarding): choose one with --app\n")
+        let names = RegisteredApps.all.map { $0.app.name }.sorted().joined(separator: ", ")
+        #expect(refused.standardError == "Error: several apps are registered (\(names)): choose one with --app\n")
         let chosen = try cli.run(["validate", "--app", "onboarding", "--config", "anonymous.json"])
         #expect(chosen.status == 0, "\(chosen.standardError)")
     }
