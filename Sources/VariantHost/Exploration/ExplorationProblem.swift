@@ -14,6 +14,10 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
         case coordinatorsAfterAbandon
         /// The same screens were on show with a different number of coordinators running.
         case coordinatorsAfterBack
+        /// A path that reached a state once was refused on replaying it from a fresh session: the flow
+        /// depends on something besides the user's turns (a clock, a random source, state shared
+        /// between sessions).
+        case replayDiverged
     }
 
     /// What is wrong.
@@ -25,7 +29,7 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
 
     /// The path, as `start → get_started → create_account[valid]`.
     package var pathDescription: String {
-        (["start"] + path.map(\.description)).joined(separator: " → ")
+        ExploredTurn.describe(path)
     }
 
     package var description: String { "\(message) (after \(pathDescription))" }
