@@ -26,6 +26,8 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
     package var path: [ExploredTurn]
     /// What is wrong and what to fix, in words.
     package var message: String
+    /// The variant to blame, when exploration can tell (the variant of a coordinator left alive).
+    package var variant: String?
 
     /// The path, as `start → get_started → create_account[valid]`.
     package var pathDescription: String {

@@ -12,6 +12,9 @@ final class ExplorationRun {
     private(set) var signals: [FlowSignal] = []
     /// The events logged for them, in order.
     var events: [EmittedEvent] { collector.events }
+    /// Every coordinator the tree held after the start or a turn, without keeping it alive.
+    private(set) var coordinators: [CoordinatorReference] = []
+    private var seenCoordinators: Set<ObjectIdentifier> = []
     private let collector: EventCollector
     private let recorder: SessionRecorder
 
@@ -29,6 +32,7 @@ final class ExplorationRun {
             recorder.record(signal)
         }
         session.start()
+        noteCoordinators()
     }
 
     /// Takes `turn` on the visible screen.
@@ -37,12 +41,47 @@ final class ExplorationRun {
         case .perform(let action, _, let fields): try session.perform(action, fields: fields)
         case .back: try session.goBack()
         }
+        noteCoordinators()
+    }
+
+    /// Ends the flow as abandoned.
+    func abandon() {
+        session.abandon()
+        noteCoordinators()
+    }
+
+    /// Adds the coordinators of the tree not seen before to `coordinators`.
+    private func noteCoordinators() {
+        var pending = [session.root]
+        while let coordinator = pending.popLast() {
+            if seenCoordinators.insert(ObjectIdentifier(coordinator)).inserted {
+                coordinators.append(CoordinatorReference(coordinator))
+            }
+            pending.append(contentsOf: coordinator.children)
+        }
     }
 
     /// The variant whose coordinator showed the visible screen.
     var visibleScreenVariant: String? {
         guard let visible = session.visibleScreen else { return nil }
         return session.navigator.owner(of: visible)?.origin
+    }
+}
+
+/// A coordinator a run's tree held, referenced weakly: once the run is released, a coordinator still
+/// there is kept alive by something else.
+struct CoordinatorReference {
+    /// The coordinator, while something keeps it alive.
+    weak var coordinator: Coordinator?
+    /// Its name.
+    let name: String
+    /// Its variant.
+    let origin: String?
+
+    init(_ coordinator: Coordinator) {
+        self.coordinator = coordinator
+        name = coordinator.name
+        origin = coordinator.origin
     }
 }
 

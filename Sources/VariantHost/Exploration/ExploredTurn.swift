@@ -1,4 +1,5 @@
 import Coordination
+import VariantKit
 
 /// A turn exploration takes on the visible screen: an action with one class of input, or back.
 package enum ExploredTurn: Hashable, Sendable, CustomStringConvertible {
@@ -25,36 +26,20 @@ package enum ExploredTurn: Hashable, Sendable, CustomStringConvertible {
         if case .perform(_, let input, _) = self { input } else { .none }
     }
 
+    /// The turn as a step of a route.
+    package var step: FlowRoute.Step {
+        switch self {
+        case .perform(let action, let input, _): .perform(action: action, input: input)
+        case .back: .back
+        }
+    }
+
     /// A path from the start, as `start → get_started → create_account[valid]`.
     package static func describe(_ path: [ExploredTurn]) -> String {
         (["start"] + path.map(\.description)).joined(separator: " → ")
     }
 }
 
-/// Which values a turn enters in the screen's fields.
-package enum InputClass: Hashable, Sendable, CustomStringConvertible {
-    /// An action that submits nothing.
-    case none
-    /// The valid value of every field.
-    case valid
-    /// Valid values, but `value`, one the app refuses, in `field`.
-    case invalid(field: ScreenField.ID, value: String)
-
-    /// How a turn's text writes it after the action: nothing, `[valid]` or `[email=taken@example.com]`.
-    package var suffix: String {
-        switch self {
-        case .none: ""
-        case .valid: "[valid]"
-        case .invalid(let field, let value): "[\(field)=\(value)]"
-        }
-    }
-
-    /// `none`, `valid` or `field=value`.
-    package var description: String {
-        switch self {
-        case .none: "none"
-        case .valid: "valid"
-        case .invalid(let field, let value): "\(field)=\(value)"
-        }
-    }
-}
+/// Which values a turn enters in the screen's fields: none, the valid value of every field, or the
+/// valid values but one the app refuses in one field.
+package typealias InputClass = FlowRoute.Input

@@ -136,17 +136,7 @@ package struct FlowExploration {
 
     /// The valid value of every field: the synthetic input's, a choice's shown value or first option.
     package static func validValues(for fields: [ScreenField], input: SyntheticInput) -> [ScreenField.ID: String] {
-        var values: [ScreenField.ID: String] = [:]
-        for field in fields {
-            switch field.kind {
-            case .text, .email, .password:
-                guard let valid = input.fields[field.id]?.valid else { continue }
-                values[field.id] = valid.replacingAll(SyntheticInput.userMarker, with: String(userNumber))
-            case .choice(let options, _):
-                if field.value.isEmpty || !options.contains(field.value), let first = options.first { values[field.id] = first }
-            }
-        }
-        return values
+        FlowRoute.values(for: .perform(action: "", input: .valid), on: ScreenContent(title: "", fields: fields), input: input, user: userNumber)
     }
 
     // MARK: Replaying
@@ -173,9 +163,21 @@ package struct FlowExploration {
     }
 
     /// What `path` comes to from a fresh session; nil when a turn before its last is refused (the
-    /// problem reported) or the variants do not compose.
+    /// problem reported) or the variants do not compose. A path that ends the flow is also checked for
+    /// coordinators its released session leaves alive.
     private mutating func replay(_ path: [ExploredTurn]) -> Replay? {
+        var coordinators: [CoordinatorReference] = []
+        let outcome = replay(path, keeping: &coordinators)
+        if case .reached(let state, _)? = outcome, let ending = state.outcome {
+            checkReleased(coordinators, after: path, ending: ending.isCompleted ? "finished" : "ended as abandoned")
+        }
+        return outcome
+    }
+
+    /// Replays `path` in a run released on return, leaving weak references to its coordinators in `coordinators`.
+    private mutating func replay(_ path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Replay? {
         guard let run = startRun(path: path) else { return nil }
+        defer { coordinators = run.coordinators }
         var lastTurnStart = run.events.count
         for (position, turn) in path.enumerated() {
             let isLast = position == path.count - 1
@@ -196,22 +198,42 @@ package struct FlowExploration {
     }
 
     private mutating func checkAbandoning(from state: ExploredState) {
-        guard let run = startRun(path: state.path) else { return }
-        for turn in state.path {
+        var coordinators: [CoordinatorReference] = []
+        guard abandon(after: state.path, keeping: &coordinators) else { return }
+        checkReleased(coordinators, after: state.path, ending: "was abandoned")
+    }
+
+    /// Abandons the flow after `path` in a run released on return; false when the path cannot be replayed.
+    private mutating func abandon(after path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Bool {
+        guard let run = startRun(path: path) else { return false }
+        defer { coordinators = run.coordinators }
+        for turn in path {
             do {
                 try run.take(turn)
             } catch {
-                return
+                return false
             }
         }
         let before = run.events.count
-        run.session.abandon()
-        check(run, after: state.path)
-        note(Array(run.events[before...]), path: state.path)
+        run.abandon()
+        check(run, after: path)
+        note(Array(run.events[before...]), path: path)
         let live = run.session.root.liveCoordinatorCount
         if live > 0 {
-            report(.coordinatorsAfterAbandon, path: state.path, message:
+            report(.coordinatorsAfterAbandon, path: path, message:
                 "\(live) coordinators are still running after the user abandoned here: end children when their parent ends")
+        }
+        return true
+    }
+
+    /// Reports the coordinators of a released run that something still keeps alive.
+    private mutating func checkReleased(_ coordinators: [CoordinatorReference], after path: [ExploredTurn], ending: String) {
+        for reference in coordinators where reference.coordinator != nil {
+            let variant = reference.origin.map { " of variant \($0)" } ?? ""
+            report(ending == "finished" ? .coordinatorsAfterFinish : .coordinatorsAfterAbandon, path: path, message:
+                "coordinator \(reference.name)\(variant) is still alive after the flow \(ending) and its session was released: "
+                    + "something keeps a strong reference to it, such as a screen's closure that captures it without "
+                    + "[unowned self] while it keeps the screen, or a static property", variant: reference.origin)
         }
     }
 
@@ -268,9 +290,9 @@ package struct FlowExploration {
         }
     }
 
-    private mutating func report(_ kind: ExplorationProblem.Kind, path: [ExploredTurn], message: String) {
+    private mutating func report(_ kind: ExplorationProblem.Kind, path: [ExploredTurn], message: String, variant: String? = nil) {
         guard problemKeys.insert("\(kind.rawValue) \(message)").inserted else { return }
-        problems.append(ExplorationProblem(kind: kind, path: path, message: message))
+        problems.append(ExplorationProblem(kind: kind, path: path, message: message, variant: variant))
     }
 
     private static func name(of kind: FlowSignal.Kind) -> String {
@@ -284,12 +306,5 @@ package struct FlowExploration {
         case .flowCompleted: "flow_completed"
         case .flowAbandoned: "flow_abandoned"
         }
-    }
-}
-
-extension String {
-    /// The text with every `marker` replaced by `value`.
-    fileprivate func replacingAll(_ marker: String, with value: String) -> String {
-        split(separator: marker, omittingEmptySubsequences: false).joined(separator: value)
     }
 }
