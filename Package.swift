@@ -247,6 +247,11 @@ let package = Package(
             dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "FlowMapTests",
+            dependencies: ["Coordination", "FlowEvents", "SampleApps", "VariantHost", "VariantKit"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
         .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "SwitchyardCommands", "BenchmarkSupport"], swiftSettings: strictSettings),
 

@@ -186,10 +186,7 @@ package struct FlowExploration {
                 try run.take(turn)
             } catch {
                 if isLast { return .refused(reason: error.description) }
-                report(.replayDiverged, path: Array(path[...position]), message:
-                    "replaying a path that worked before, the session refused \(turn) (\(error)): the flow depends on "
-                        + "something besides the user's turns, such as the clock, a random source or state shared between "
-                        + "sessions; make each session's coordinators and services draw only on their own inputs")
+                reportDivergence(at: Array(path[...position]), error: error)
                 return nil
             }
         }
@@ -207,10 +204,11 @@ package struct FlowExploration {
     private mutating func abandon(after path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Bool {
         guard let run = startRun(path: path) else { return false }
         defer { coordinators = run.coordinators }
-        for turn in path {
+        for (position, turn) in path.enumerated() {
             do {
                 try run.take(turn)
             } catch {
+                reportDivergence(at: Array(path[...position]), error: error)
                 return false
             }
         }
@@ -224,6 +222,13 @@ package struct FlowExploration {
                 "\(live) coordinators are still running after the user abandoned here: end children when their parent ends")
         }
         return true
+    }
+
+    private mutating func reportDivergence(at path: [ExploredTurn], error: ScreenInputError) {
+        report(.replayDiverged, path: path, message:
+            "replaying a path that worked before, the session refused \(path.last?.description ?? "the start") (\(error)): "
+                + "the flow depends on something besides the user's turns, such as the clock, a random source or state shared "
+                + "between sessions; make each session's coordinators and services draw only on their own inputs")
     }
 
     /// Reports the coordinators of a released run that something still keeps alive.
