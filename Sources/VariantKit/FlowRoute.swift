@@ -73,6 +73,9 @@ public struct FlowRoute: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `FlowRouteError` naming the step that is malformed (an empty step, a bracket left
     ///   open, an input neither `valid` nor `field=value`), or an empty route.
     public init(parsing text: String) throws(FlowRouteError) {
+        guard !Self.trimmed(text).isEmpty else {
+            throw FlowRouteError(step: nil, message: "the route is empty; expected steps such as get_started > create_account[valid]")
+        }
         var tokens: [String] = []
         var current = ""
         var depth = 0
@@ -97,9 +100,6 @@ public struct FlowRoute: Sendable, Hashable, CustomStringConvertible {
             let trimmed = Self.trimmed(token)
             if index == 0, trimmed == "start", tokens.count > 1 { continue }
             steps.append(try Self.step(trimmed, number: steps.count + 1))
-        }
-        guard !steps.isEmpty, !(steps.count == 1 && Self.trimmed(text).isEmpty) else {
-            throw FlowRouteError(step: nil, message: "the route is empty; expected steps such as get_started > create_account[valid]")
         }
         self.steps = steps
     }
