@@ -253,7 +253,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
-        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "SwitchyardCommands", "BenchmarkSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "SwitchyardCommands", "BenchmarkSupport", "SampleApps"], swiftSettings: strictSettings),
 
         // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
         // memory); never part of a library product.

@@ -22,6 +22,9 @@ struct MapCommand: AsyncParsableCommand {
             """
     )
 
+    /// The state limit of each combination when --max-states is not given.
+    static let defaultMaxStates = 2_000
+
     /// The formats `map` prints.
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json, dot, mermaid
@@ -36,7 +39,7 @@ struct MapCommand: AsyncParsableCommand {
     var variants: [String] = []
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop exploring a combination after this many states.", valueName: "n"))
-    var maxStates = 2_000
+    var maxStates = MapCommand.defaultMaxStates
 
     @Option(help: ArgumentHelp("The output format: json, dot or mermaid.", valueName: "format"))
     var format: Format = .json

@@ -133,11 +133,28 @@ package enum FlowMapLinter {
                     message: "experiment \"\(funnel.experiment)\" counts \(label) (\(step.matcher.summary)), which no path of "
                         + "\(variation) logs (\(states) states explored), so the experiment can never count it for this variation; "
                         + shown,
-                    fix: "make \(variation)'s coordinator show the screen or record the mutation the step names, or change the step in \(funnel.source)"
+                    fix: "make \(variation)'s coordinator \(remedy(for: step.matcher)), or change the step in \(funnel.source)"
                 ))
             }
         }
         return lints
+    }
+
+    /// What a coordinator does to log an event `matcher` matches, in words.
+    private static func remedy(for matcher: EventMatcher) -> String {
+        let screen = matcher.screen.map { " \"\($0)\"" } ?? ""
+        switch matcher.type {
+        case .screenShown: return "show the screen\(screen)"
+        case .action: return "offer the action \(matcher.action.map { "\"\($0)\"" } ?? "") on the screen\(screen)"
+        case .mutation:
+            let operation = matcher.properties["operation"].map { "\"\($0)\"" } ?? ""
+            return "record the mutation \(operation) (recordMutation) with the outcome the step names"
+        case .back: return "let the user go back from the screen\(screen)"
+        case .flowCompleted: return "finish the flow (the root coordinator's finish())"
+        case .flowAbandoned: return "end the flow as the step names"
+        case .childStarted, .childFinished: return "start and end the child coordinator the step names"
+        case .sessionStarted, .exposure, .assignment: return "log the event"
+        }
     }
 
     // MARK: Screens
