@@ -253,7 +253,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
-        .testTarget(name: "SwitchyardEndToEndTests", dependencies: ["switchyard", "SwitchyardCommands", "BenchmarkSupport", "SampleApps"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SwitchyardEndToEndTests",
+            dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "BenchmarkSupport", "SampleApps"],
+            swiftSettings: strictSettings
+        ),
+        // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as they run `switchyard`.
+        .executableTarget(
+            name: "planted-host",
+            dependencies: ["SwitchyardCommands", "Coordination", "VariantKit"],
+            path: "Tests/PlantedHost",
+            swiftSettings: strictSettings
+        ),
 
         // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
         // memory); never part of a library product.

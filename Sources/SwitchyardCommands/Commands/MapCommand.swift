@@ -67,6 +67,7 @@ struct MapCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let skips = try ExplorationSupervisor.superviseOrJoin()
         let plainIDs = variants.filter { !$0.contains("=") }
         let registry = try CommandInputs.registry(app: appOptions.app, configPath: config, variants: plainIDs)
         let choices: VariantChoices
@@ -81,7 +82,7 @@ struct MapCommand: AsyncParsableCommand {
         let baselines = Dictionary(uniqueKeysWithValues: choices.bySlot.map { ($0.slot, $0.variants[0]) })
         let map = await FlowMap.explore(
             combinations, of: registry, maxStates: maxStates, funnels: funnels, baselines: baselines,
-            jobs: ProcessInfo.processInfo.activeProcessorCount
+            jobs: ProcessInfo.processInfo.activeProcessorCount, skips: skips
         )
         var checks: [RouteCheck] = []
         for route in routes {

@@ -67,12 +67,13 @@ struct Validate: AsyncParsableCommand {
 
     /// Explores every variant of each app checked and lints its map against the funnels of its config.
     private func lintFlowMaps(of checks: [(registry: VariantRegistry, path: String)]) async throws {
+        let skips = try ExplorationSupervisor.superviseOrJoin()
         var lints: [String] = []
         for (registry, path) in checks {
             let funnels = try MapFunnels.load(configPath: path, registry: registry)
             let map = await FlowMap.explore(
                 registry.combinationsCoveringEveryVariant, of: registry, maxStates: MapCommand.defaultMaxStates, funnels: funnels,
-                jobs: ProcessInfo.processInfo.activeProcessorCount
+                jobs: ProcessInfo.processInfo.activeProcessorCount, skips: skips
             )
             StandardIO.write("\(registry.app.name) flow map: " + MapSummary.line(for: map).dropFirst(registry.app.name.count + 2) + "\n")
             lints += map.lints.map { "\(registry.app.name) \($0)" }

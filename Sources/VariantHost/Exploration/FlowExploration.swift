@@ -44,15 +44,21 @@ package struct FlowExploration {
     private var problemKeys: Set<String> = []
     private var eventIndex: Set<EmittedEvent> = []
     private var composes = true
+    private var watchSlot: Int?
 
     /// Explores the flow of `app` on the variants of `selection`, up to `maxStates` states.
-    package init(app: any HostedApp.Type, selection: VariantSelection, maxStates: Int = 2_000) {
+    ///
+    /// - Parameter watchLabel: names the exploration to `ExplorationWatch`, which, when installed, reports
+    ///   the path being replayed if a coordinator traps or stalls.
+    package init(app: any HostedApp.Type, selection: VariantSelection, maxStates: Int = 2_000, watchLabel: String? = nil) {
         self.app = app
         self.selection = selection
         self.maxStates = max(1, maxStates)
         variantIDs = Set(selection.all.map { $0.id })
         declaredScreens = Set(app.screenNames)
+        watchSlot = watchLabel.flatMap(ExplorationWatch.begin)
         explore()
+        ExplorationWatch.end(watchSlot)
     }
 
     /// Whether some path finishes the flow.
@@ -153,6 +159,7 @@ package struct FlowExploration {
     private mutating func startRun(path: [ExploredTurn]) -> ExplorationRun? {
         guard composes else { return nil }
         replays += 1
+        ExplorationWatch.note(watchSlot, path: path)
         do {
             return try ExplorationRun(app: app, selection: selection)
         } catch {

@@ -18,7 +18,8 @@ package struct FlowMap: Sendable {
     package var seconds: Double
 
     /// Explores `combinations` of the variants of `registry`, up to `maxStates` states each, on up to
-    /// `jobs` threads, and lints the maps against `funnels`.
+    /// `jobs` threads, and lints the maps against `funnels`. A combination `skips` names is not explored:
+    /// its map is empty and a lint says how its coordinators trapped or stalled.
     ///
     /// - Parameter baselines: each slot's baseline variant, which comparisons set the slot's other
     ///   variants against; by default the slot's default.
@@ -28,7 +29,8 @@ package struct FlowMap: Sendable {
         maxStates: Int,
         funnels: [FunnelExpectation] = [],
         baselines: [String: String] = [:],
-        jobs: Int = 2
+        jobs: Int = 2,
+        skips: [ExplorationSkip] = []
     ) async -> FlowMap {
         let app = registry.app
         let clock = ContinuousClock()
@@ -47,9 +49,12 @@ package struct FlowMap: Sendable {
                 next += 1
                 let selection = selections[index]
                 let combination = named[index]
+                let label = ExplorationSkip.watchLabel(app: app.name, combination: combination)
+                let skip = skips.first { $0.app == app.name && $0.combination == SlotVariant.describe(combination) }
                 group.addTask {
+                    if let skip { return (index, VariantMap(combination: combination, failure: skip)) }
                     let begun = ContinuousClock.now
-                    let exploration = FlowExploration(app: app, selection: selection, maxStates: maxStates)
+                    let exploration = FlowExploration(app: app, selection: selection, maxStates: maxStates, watchLabel: label)
                     let seconds = Self.seconds(ContinuousClock.now - begun)
                     return (index, VariantMap(combination: combination, exploration: exploration, seconds: seconds))
                 }

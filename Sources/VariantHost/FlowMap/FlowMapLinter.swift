@@ -19,6 +19,7 @@ package enum FlowMapLinter {
             if seen.insert(lint.description).inserted { lints.append(lint) }
         }
         for map in maps {
+            if let failure = map.failure { add(lint(for: failure, in: map)) }
             for problem in map.problems { add(lint(for: problem, in: map, app: app)) }
             for lint in trapLints(of: map) { add(lint) }
             if map.reachedLimit { add(limitLint(of: map)) }
@@ -60,6 +61,27 @@ package enum FlowMapLinter {
         }
         let variant = problem.variant ?? (problem.path.isEmpty ? nil : map.states.first { $0.path == problem.path }?.variant)
         return MapLint(kind: kind, combination: map.combination, variant: variant, path: problem.path, message: problem.message, fix: fix)
+    }
+
+    private static func lint(for failure: ExplorationSkip, in map: VariantMap) -> MapLint {
+        let at = failure.path.isEmpty ? "starting the flow" : "replaying \(failure.path)"
+        switch failure.kind {
+        case .trap:
+            return MapLint(
+                kind: .coordinatorTrapped, combination: map.combination, variant: nil, path: failure.turns,
+                message: "a coordinator trapped (signal \(failure.detail)) while exploration was \(at)"
+                    + (failure.message.map { ": \($0)" } ?? "") + "; this combination is not mapped, the others are",
+                fix: "replace the trap (fatalError, precondition, a forced unwrap, an index out of range) with a screen that tells the user, "
+                    + "or make the state that reaches it impossible; `switchyard run` with these variants walks the path"
+            )
+        case .stall:
+            return MapLint(
+                kind: .explorationStalled, combination: map.combination, variant: nil, path: failure.turns,
+                message: "exploration made no progress for \(failure.detail) s while \(at): a coordinator or screen loops without "
+                    + "returning; this combination is not mapped, the others are",
+                fix: "make the action return: a coordinator reacts to a turn and returns, and waits for the next one"
+            )
+        }
     }
 
     private static func limitLint(of map: VariantMap) -> MapLint {

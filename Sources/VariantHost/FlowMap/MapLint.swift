@@ -24,6 +24,10 @@ package struct MapLint: Hashable, Sendable, CustomStringConvertible {
         case replayDiverged = "replay-diverged"
         /// Exploration stopped at the state limit: the map is partial.
         case stateLimit = "state-limit"
+        /// A coordinator trapped (a fatal error, a failed precondition) while exploration drove it.
+        case coordinatorTrapped = "coordinator-trapped"
+        /// Exploration made no progress for seconds: a coordinator loops without returning.
+        case explorationStalled = "exploration-stalled"
     }
 
     /// What is wrong.

@@ -21,6 +21,8 @@ package struct VariantMap: Sendable {
     package var replays: Int
     /// How long exploration took, in seconds.
     package var seconds: Double
+    /// Why the combination was not explored: its coordinators trapped or stalled in an earlier process.
+    package var failure: ExplorationSkip?
 
     /// The map of `exploration`, which ran `combination`.
     package init(combination: [SlotVariant], exploration: FlowExploration, seconds: Double) {
@@ -34,6 +36,21 @@ package struct VariantMap: Sendable {
         events = exploration.events
         replays = exploration.replays
         self.seconds = seconds
+    }
+
+    /// The map of a combination whose exploration `failure` ended: no state.
+    package init(combination: [SlotVariant], failure: ExplorationSkip) {
+        self.combination = combination
+        states = []
+        transitions = []
+        problems = []
+        isComplete = false
+        reachedLimit = false
+        frontier = []
+        events = []
+        replays = 0
+        seconds = 0
+        self.failure = failure
     }
 
     /// The variant running in `slot`.

@@ -42,6 +42,14 @@ package enum FlowMapJSON {
             ("complete", .bool(map.isComplete)),
             ("limitReached", .bool(map.reachedLimit)),
             ("frontier", .strings(map.frontier.map(stateID))),
+            ("failure", map.failure.map { failure in
+                .object([
+                    ("kind", .string(failure.kind.rawValue)),
+                    (failure.kind == .trap ? "signal" : "seconds", .integer(failure.detail)),
+                    ("path", .string(failure.path)),
+                    ("message", .optional(failure.message)),
+                ])
+            } ?? .null),
             ("states", .array(map.states.enumerated().map { stateJSON($0.element, id: stateID($0.offset), node: ScreenGraph.nodeID(of: $0.element)) })),
             ("transitions", .array(map.transitions.map(transitionJSON))),
             ("screens", screensJSON(graph)),
