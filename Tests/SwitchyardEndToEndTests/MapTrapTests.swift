@@ -35,7 +35,8 @@ struct MapTrapTests {
             """.write(toFile: cli.path("Configuration/planted/experiments.json"), atomically: true, encoding: .utf8)
         let result = try cli.run(product: "planted-host", ["validate"], environment: ["SWITCHYARD_EXPLORATION_STALL_SECONDS": "1"])
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("Configuration/planted/experiments.json: valid for planted"), "\(result.standardOutput)")
+        #expect(result.standardOutput.components(separatedBy: "Configuration/planted/experiments.json: valid for planted").count == 2,
+                "printed once, by the last worker: \(result.standardOutput)")
         #expect(result.standardOutput.contains("planted flow map: 3 combinations, 3 states"))
         #expect(result.standardError.hasPrefix("Error: 2 lints found:\nplanted [exploration-stalled] (flow=stalling)"), "\(result.standardError)")
         #expect(result.standardError.contains("planted [coordinator-trapped] (flow=trapping)"))

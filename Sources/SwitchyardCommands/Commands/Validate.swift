@@ -28,6 +28,7 @@ struct Validate: AsyncParsableCommand {
     var behavior: String?
 
     func run() async throws {
+        let skips = try ExplorationSupervisor.superviseOrJoin()
         let checks: [(registry: VariantRegistry, path: String)]
         var behaviorChecks: [(registry: VariantRegistry, path: String)] = []
         if let config {
@@ -62,12 +63,11 @@ struct Validate: AsyncParsableCommand {
         for (registry, path) in behaviorChecks {
             try checkBehavior(at: path, for: registry)
         }
-        try await lintFlowMaps(of: checks)
+        try await lintFlowMaps(of: checks, skipping: skips)
     }
 
     /// Explores every variant of each app checked and lints its map against the funnels of its config.
-    private func lintFlowMaps(of checks: [(registry: VariantRegistry, path: String)]) async throws {
-        let skips = try ExplorationSupervisor.superviseOrJoin()
+    private func lintFlowMaps(of checks: [(registry: VariantRegistry, path: String)], skipping skips: [ExplorationSkip]) async throws {
         var lints: [String] = []
         for (registry, path) in checks {
             let funnels = try MapFunnels.load(configPath: path, registry: registry)

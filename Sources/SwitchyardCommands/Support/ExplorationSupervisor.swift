@@ -54,6 +54,11 @@ enum ExplorationSupervisor {
             }
             process.waitUntilExit()
             let errorText = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            if process.terminationReason == .uncaughtSignal, [SIGINT, SIGTERM, SIGHUP, SIGKILL].contains(process.terminationStatus) {
+                // Stopped from outside, not by a coordinator: stop too.
+                StandardIO.writeError(errorText)
+                return 128 + process.terminationStatus
+            }
             let died = process.terminationReason == .uncaughtSignal || process.terminationStatus == ExplorationWatch.stallExitStatus
             guard died else {
                 try StandardIO.writeResult((try? String(contentsOf: output, encoding: .utf8)) ?? "")
