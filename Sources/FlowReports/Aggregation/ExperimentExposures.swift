@@ -19,12 +19,12 @@ struct ExperimentExposures: Sendable {
     /// The users' screen paths; nil when the report does not count paths.
     private var paths: ObservedPathTrie?
 
-    init(funnel: FunnelDefinition, segmentKey: String? = nil, countsPaths: Bool = false) {
+    init(funnel: FunnelDefinition, segmentKey: String? = nil, countsPaths: Bool = false, pathNodeLimit: Int = ObservedPathTrie.maximumNodes) {
         self.funnel = funnel
         matcher = FunnelMatcher(funnel)
         windowMilliseconds = funnel.conversionWindowMilliseconds
         self.segmentKey = segmentKey
-        paths = countsPaths ? ObservedPathTrie() : nil
+        paths = countsPaths ? ObservedPathTrie(nodeLimit: pathNodeLimit) : nil
     }
 
     /// Records a user's first `exposure` event of this experiment (in their time order) and returns the

@@ -1,11 +1,13 @@
 /// The screen paths of one experiment's users, shared as a trie: a path is a node, and a user's path is
 /// one node id however long it is. Node 0 is the empty path.
 ///
-/// Bounded: at most ``maximumNodes`` nodes (distinct path prefixes) are kept. A path that would need one
+/// Bounded: at most ``nodeLimit`` nodes (distinct path prefixes) are kept. A path that would need one
 /// more is ``overflow``: its users are counted exactly, as users whose path is beyond the cap, without it.
 struct ObservedPathTrie: Sendable {
-    /// The most distinct path prefixes kept per experiment.
+    /// The most distinct path prefixes kept per experiment, unless told otherwise.
     static let maximumNodes = 1 << 18
+    /// The most distinct path prefixes this trie keeps.
+    let nodeLimit: Int
     /// The node of a path beyond the cap.
     static let overflow: Int32 = -1
     /// The empty path.
@@ -19,6 +21,11 @@ struct ObservedPathTrie: Sendable {
     private var lastScreens: [Int32] = [-1]
     /// Children by parent and screen.
     private var children: [UInt64: Int32] = [:]
+
+    /// An empty trie keeping at most `nodeLimit` nodes.
+    init(nodeLimit: Int = ObservedPathTrie.maximumNodes) {
+        self.nodeLimit = max(1, nodeLimit)
+    }
 
     /// The id of `screen`, numbered on first sight.
     mutating func id(of screen: String) -> Int32 {
@@ -36,7 +43,7 @@ struct ObservedPathTrie: Sendable {
         if lastScreens[Int(node)] == screen { return node }
         let key = UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: screen))
         if let child = children[key] { return child }
-        guard parents.count < Self.maximumNodes else { return Self.overflow }
+        guard parents.count < nodeLimit else { return Self.overflow }
         let child = Int32(parents.count)
         parents.append(node)
         lastScreens.append(screen)

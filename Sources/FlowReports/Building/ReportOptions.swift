@@ -22,6 +22,8 @@ public struct ReportOptions: Sendable {
     /// transitions say which of them users made, and which moves users made that the map does not offer.
     /// Empty when no map was explored.
     public var offeredTransitions: [String: Set<ScreenTransition>]
+    /// The most distinct path prefixes kept per experiment (``ObservedPathsReport``); tests lower it.
+    var pathNodeLimit = ObservedPathTrie.maximumNodes
 
     /// Creates options.
     public init(
