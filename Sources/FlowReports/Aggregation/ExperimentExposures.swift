@@ -16,15 +16,18 @@ struct ExperimentExposures: Sendable {
     private var earliestExposures: [Int64] = []
     private var variantIndices: [String: Int] = [:]
     private var exposedUsers: [ExposedUser] = []
-    /// The users' screen paths; nil when the report does not count paths.
-    private var paths: ObservedPathTrie?
+    /// Whether the report counts paths.
+    private let countsPaths: Bool
+    /// The users' screen paths; empty when the report does not count them.
+    private var paths: ObservedPathTrie
 
     init(funnel: FunnelDefinition, segmentKey: String? = nil, countsPaths: Bool = false, pathNodeLimit: Int = ObservedPathTrie.maximumNodes) {
         self.funnel = funnel
         matcher = FunnelMatcher(funnel)
         windowMilliseconds = funnel.conversionWindowMilliseconds
         self.segmentKey = segmentKey
-        paths = countsPaths ? ObservedPathTrie(nodeLimit: pathNodeLimit) : nil
+        self.countsPaths = countsPaths
+        paths = ObservedPathTrie(nodeLimit: pathNodeLimit)
     }
 
     /// Records a user's first `exposure` event of this experiment (in their time order) and returns the
@@ -47,7 +50,7 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].progress.consume(
             event, funnel: matcher, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey
         )
-        if paths != nil, event.type == .screenShown, let screen = event.screen,
+        if countsPaths, event.type == .screenShown, let screen = event.screen,
            exposedUsers[position].progress.isInWindow(event, windowMilliseconds: windowMilliseconds) {
             show(screen, at: event.time.millisecondsSince1970 - exposedUsers[position].progress.anchor.millisecondsSince1970, to: position)
         }
@@ -55,12 +58,8 @@ struct ExperimentExposures: Sendable {
 
     /// Adds `screen` to the path of the user at `position`.
     private mutating func show(_ screen: String, at offset: Int64, to position: Int) {
-        guard var trie = paths else { return }
-        // The trie is taken out while the user's cursor extends it, so that it is not copied.
-        paths = nil
-        let id = trie.id(of: screen)
-        exposedUsers[position].path.show(id, at: offset, names: trie.screens, in: &trie)
-        paths = trie
+        let id = paths.id(of: screen)
+        exposedUsers[position].path.show(id, at: offset, in: &paths)
     }
 
     /// The paths of every exposed variant's users, multi-variant users excluded, keeping the `top` most common;
@@ -69,7 +68,7 @@ struct ExperimentExposures: Sendable {
     /// - Parameter offeredTransitions: per variant, the moves its explored flow map offers, which the transitions
     ///   are marked against; nil when there is no map.
     func pathReports(top: Int, offeredTransitions: [String: Set<ScreenTransition>]? = nil) -> [String: ObservedPathsReport] {
-        guard let paths else { return [:] }
+        guard countsPaths else { return [:] }
         var reports: [String: ObservedPathsReport] = [:]
         for (index, variant) in variants.enumerated() {
             var counts: [PathKey: Int] = [:]

@@ -3,24 +3,31 @@
 ///
 /// Bounded: at most ``nodeLimit`` nodes (distinct path prefixes) are kept. A path that would need one
 /// more is ``overflow``: its users are counted exactly, as users whose path is beyond the cap, without it.
+///
+/// Every `screen_shown` event of a user in a window comes here, so both lookups avoid hashing: an app
+/// has a handful of screens, found by comparing names, and a node a handful of children, kept as a list.
 struct ObservedPathTrie: Sendable {
     /// The most distinct path prefixes kept per experiment, unless told otherwise.
     static let maximumNodes = 1 << 18
-    /// The most distinct path prefixes this trie keeps.
-    let nodeLimit: Int
     /// The node of a path beyond the cap.
     static let overflow: Int32 = -1
     /// The empty path.
     static let root: Int32 = 0
 
-    /// Screen names by id, and ids by name.
+    /// The most distinct path prefixes this trie keeps.
+    let nodeLimit: Int
+    /// Screen names by id.
     private(set) var screens: [String] = []
+    /// Ids by name, once there are too many screens to compare names one by one.
     private var screenIDs: [String: Int32] = [:]
-    /// Each node's parent and last screen; the root's are -1.
+    /// Each node's parent, last screen, first child and next sibling (-1 for none); the root's screen is -1.
     private var parents: [Int32] = [-1]
     private var lastScreens: [Int32] = [-1]
-    /// Children by parent and screen.
-    private var children: [UInt64: Int32] = [:]
+    private var firstChildren: [Int32] = [-1]
+    private var nextSiblings: [Int32] = [-1]
+
+    /// How many screens are found by comparing names before a dictionary takes over.
+    private static let linearScreens = 32
 
     /// An empty trie keeping at most `nodeLimit` nodes.
     init(nodeLimit: Int = ObservedPathTrie.maximumNodes) {
@@ -29,10 +36,20 @@ struct ObservedPathTrie: Sendable {
 
     /// The id of `screen`, numbered on first sight.
     mutating func id(of screen: String) -> Int32 {
-        if let known = screenIDs[screen] { return known }
+        if screens.count <= Self.linearScreens {
+            for index in screens.indices where screens[index] == screen { return Int32(index) }
+        } else if let known = screenIDs[screen] {
+            return known
+        }
         let id = Int32(screens.count)
         screens.append(screen)
-        screenIDs[screen] = id
+        if screens.count > Self.linearScreens {
+            if screenIDs.isEmpty {
+                for (index, name) in screens.enumerated() { screenIDs[name] = Int32(index) }
+            } else {
+                screenIDs[screen] = id
+            }
+        }
         return id
     }
 
@@ -40,15 +57,26 @@ struct ObservedPathTrie: Sendable {
     /// right after itself counts once); ``overflow`` beyond the cap.
     mutating func extend(_ node: Int32, with screen: Int32) -> Int32 {
         guard node != Self.overflow else { return Self.overflow }
-        if lastScreens[Int(node)] == screen { return node }
-        let key = UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: screen))
-        if let child = children[key] { return child }
+        let parent = Int(node)
+        if lastScreens[parent] == screen { return node }
+        var child = firstChildren[parent]
+        while child >= 0 {
+            if lastScreens[Int(child)] == screen { return child }
+            child = nextSiblings[Int(child)]
+        }
         guard parents.count < nodeLimit else { return Self.overflow }
-        let child = Int32(parents.count)
+        let made = Int32(parents.count)
         parents.append(node)
         lastScreens.append(screen)
-        children[key] = child
-        return child
+        firstChildren.append(-1)
+        nextSiblings.append(firstChildren[parent])
+        firstChildren[parent] = made
+        return made
+    }
+
+    /// Whether screen `lhs` comes before screen `rhs` by name, in UTF-8 byte order.
+    func precedes(_ lhs: Int32, _ rhs: Int32) -> Bool {
+        screens[Int(lhs)].utf8.lexicographicallyPrecedes(screens[Int(rhs)].utf8)
     }
 
     /// The screens of the path `node`, first to last.

@@ -18,7 +18,7 @@ struct UserPathCursor: Sendable {
     private var instantMore: [Int32] = []
 
     /// Adds `screen`, shown at `offset`, to the path.
-    mutating func show(_ screen: Int32, at offset: Int64, names: [String], in trie: inout ObservedPathTrie) {
+    mutating func show(_ screen: Int32, at offset: Int64, in trie: inout ObservedPathTrie) {
         if offset != instant {
             instant = offset
             base = node
@@ -29,7 +29,7 @@ struct UserPathCursor: Sendable {
             return
         }
         instantMore.append(screen)
-        let ordered = ([instantFirst] + instantMore).sorted { names[Int($0)].utf8.lexicographicallyPrecedes(names[Int($1)].utf8) }
+        let ordered = ([instantFirst] + instantMore).sorted { trie.precedes($0, $1) }
         node = base
         for shown in ordered {
             node = trie.extend(node, with: shown)
