@@ -68,23 +68,6 @@ final class ExplorationRun {
     }
 }
 
-/// A coordinator a run's tree held, referenced weakly: once the run is released, a coordinator still
-/// there is kept alive by something else.
-struct CoordinatorReference {
-    /// The coordinator, while something keeps it alive.
-    weak var coordinator: Coordinator?
-    /// Its name.
-    let name: String
-    /// Its variant.
-    let origin: String?
-
-    init(_ coordinator: Coordinator) {
-        self.coordinator = coordinator
-        name = coordinator.name
-        origin = coordinator.origin
-    }
-}
-
 /// Keeps the events a recorder built, as exploration reads them.
 private final class EventCollector: FlowEventSink {
     var events: [EmittedEvent] = []
