@@ -85,6 +85,16 @@ struct PlantedLintTests {
         #expect(lint.path?.last?.description == "help")
     }
 
+    @Test("a screen shown under a name the app does not declare is named, with the fix")
+    func undeclaredScreen() async throws {
+        let map = try await MapFixtures.map(variants: [SoundTrail.self, UndeclaredTrail.self], choices: ["undeclared"])
+        #expect(map.lints.map(\.kind) == [.undeclaredScreen], "\(map.lints)")
+        let lint = try #require(map.lints.first)
+        #expect(lint.message.contains("screen \"summary\" was shown"))
+        #expect(lint.path?.map(\.description) == ["next", "submit[valid]"])
+        #expect(lint.fix.contains("TrailApp.screenNames"))
+    }
+
     @Test("a flow that answers differently in another session is a divergent replay")
     func divergentReplay() async throws {
         let map = try await MapFixtures.map(variants: [SoundTrail.self, FlakyTrail.self], choices: ["flaky"])

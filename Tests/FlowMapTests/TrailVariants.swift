@@ -120,3 +120,16 @@ enum OverdeclaredTrailApp: HostedApp {
         try TrailApp.makeRootCoordinator(for: selection, navigator: navigator)
     }
 }
+
+/// Shows its review under a name the app does not declare.
+enum UndeclaredTrail: TrailVariant {
+    static let id = "undeclared"
+    final class Renames: TrailCoordinator {
+        override func showReview() {
+            let review = TrailScreen("summary", actions: ["confirm"])
+            review.onAction = { [unowned self] _, _ in finish() }
+            navigator.push(review, owner: self)
+        }
+    }
+    static func makeCoordinator(navigator: Navigator) -> Coordinator { Renames(navigator: navigator) }
+}
