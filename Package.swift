@@ -247,10 +247,22 @@ let package = Package(
             dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "FlowMapTests",
+            dependencies: ["Coordination", "FlowEvents", "SampleApps", "VariantHost", "VariantKit"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
         .testTarget(
             name: "SwitchyardEndToEndTests",
-            dependencies: ["switchyard", "SwitchyardCommands", "SampleApps", "VariantKit", "BenchmarkSupport"],
+            dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "SampleApps", "VariantKit", "BenchmarkSupport"],
+            swiftSettings: strictSettings
+        ),
+        // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as they run `switchyard`.
+        .executableTarget(
+            name: "planted-host",
+            dependencies: ["SwitchyardCommands", "Coordination", "VariantKit"],
+            path: "Tests/PlantedHost",
             swiftSettings: strictSettings
         ),
 

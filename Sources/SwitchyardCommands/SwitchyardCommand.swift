@@ -14,7 +14,7 @@ struct Switchyard: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Demo.self, Run.self, Simulate.self, ReportCommand.self, CompareCommand.self,
-            Assign.self, Validate.self, Variants.self, SQLCommand.self,
+            Assign.self, Validate.self, Variants.self, MapCommand.self, SQLCommand.self,
         ]
     )
 

@@ -93,6 +93,7 @@ public enum VariantConformance {
         case .variantMissing: .variantOnEvents
         case .undeclaredScreen: .screenNames
         case .coordinatorsAfterFinish, .coordinatorsAfterAbandon, .coordinatorsAfterBack: .noCoordinatorLeft
+        case .replayDiverged: .deterministic
         }
     }
 

@@ -74,6 +74,29 @@ struct SessionFromConfigTests {
         #expect(sink.events.contains { $0.type == .screenShown && $0.variant == "tablet" })
     }
 
+    /// What an app does with a deep link: follows its route in the session just begun, entering
+    /// the values the user saved in the fields each screen shows.
+    private func open(_ link: String, in session: FlowSession, saved: [ScreenField.ID: String]) throws(FlowRouteError) {
+        let route = try FlowRoute(parsing: link)
+        try route.follow(in: session) { _, content in
+            saved.filter { field, _ in content.fields.contains { $0.id == field } }
+        }
+    }
+
+    @Test("a deep link opens the flow at the screen its route names; one the variant cannot follow stops at its step")
+    func deepLink() throws {
+        let app = try embeddedOnboarding()
+        let opened = try begin(app, user: "ios-13", sink: InMemoryEventSink())
+        opened.start()
+        try open("get_started > create_account[valid]", in: opened, saved: ["email": "ada@example.com", "password": "correct-horse-9"])
+        #expect(opened.visibleScreen is ProfileViewController)
+
+        let refused = try begin(app, user: "ios-14", sink: InMemoryEventSink())
+        refused.start()
+        #expect(throws: FlowRouteError.self) { try open("get_started > save_profile[valid]", in: refused, saved: [:]) }
+        #expect(refused.visibleScreen is SignupViewController, "the session stays where the failing step found it")
+    }
+
     @Test("FlowNavigation tells an observer of every change to the stacks and of the end, as SwiftUI would be told")
     func navigationIsObservable() throws {
         let session = try begin(try embeddedOnboarding(), user: "ios-12", sink: InMemoryEventSink())

@@ -36,6 +36,12 @@ struct CLI {
         try launch(Self.executable, arguments: arguments, input: input, environment: environment)
     }
 
+    /// Runs the built executable `product` (such as `planted-host`) with `arguments` in the working directory.
+    func run(product: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try launch(Self.executable.deletingLastPathComponent().appendingPathComponent(product), arguments: arguments, input: "",
+                   environment: environment)
+    }
+
     /// Runs `switchyard arguments...` from `/bin/sh`, after the shell commands `setup` and with the shell
     /// redirections `redirection` (e.g. `> /dev/full`): for limits and file descriptors a test sets up around a run.
     func run(_ arguments: [String], shellSetup setup: String, redirection: String = "") throws -> Result {

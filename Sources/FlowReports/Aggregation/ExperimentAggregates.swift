@@ -9,14 +9,18 @@ struct ExperimentAggregates: Sendable {
     var tallies: [String: ArmTally]
     /// Users and goal conversions per segment value, then variant.
     var segmentCounts: [String: [String: ArmCounts]]
+    /// The observed paths of every exposed variant; empty when they were not counted (an SQL engine counts none).
+    var paths: [String: ObservedPathsReport] = [:]
 }
 
 extension ExperimentExposures {
-    /// The aggregates of the users counted so far.
-    var aggregates: ExperimentAggregates {
+    /// The aggregates of the users counted so far, with the ``ReportOptions/topPaths`` most common paths of each
+    /// variant, their moves marked against ``ReportOptions/offeredTransitions``.
+    func aggregates(options: ReportOptions) -> ExperimentAggregates {
         ExperimentAggregates(
             variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: multiVariantUsers,
-            tallies: tallies(), segmentCounts: segmentCounts()
+            tallies: tallies(), segmentCounts: segmentCounts(),
+            paths: pathReports(top: options.topPaths, offeredTransitions: options.offeredTransitions.isEmpty ? nil : options.offeredTransitions)
         )
     }
 }

@@ -18,6 +18,8 @@ public struct ExperimentEventFilter: Sendable {
         var alwaysRelevant: Set<EventType> = [.exposure, .back]
         // Segments read the property of each user's session start.
         if options.segmentBy != nil { alwaysRelevant.insert(.sessionStarted) }
+        // Observed paths are made of every screen shown.
+        if options.topPaths > 0 { alwaysRelevant.insert(.screenShown) }
         // Every mutation outcome of `failed` is tallied by screen and reason.
         var matchers = [EventMatcher(type: .mutation, properties: ["outcome": "failed"])]
         // Experiments without a configuration (any, unless one is selected) discover their steps.

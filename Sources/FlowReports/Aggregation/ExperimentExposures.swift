@@ -16,12 +16,18 @@ struct ExperimentExposures: Sendable {
     private var earliestExposures: [Int64] = []
     private var variantIndices: [String: Int] = [:]
     private var exposedUsers: [ExposedUser] = []
+    /// Whether the report counts paths.
+    private let countsPaths: Bool
+    /// The users' screen paths; empty when the report does not count them.
+    private var paths: ObservedPathTrie
 
-    init(funnel: FunnelDefinition, segmentKey: String? = nil) {
+    init(funnel: FunnelDefinition, segmentKey: String? = nil, countsPaths: Bool = false, pathNodeLimit: Int = ObservedPathTrie.maximumNodes) {
         self.funnel = funnel
         matcher = FunnelMatcher(funnel)
         windowMilliseconds = funnel.conversionWindowMilliseconds
         self.segmentKey = segmentKey
+        self.countsPaths = countsPaths
+        paths = ObservedPathTrie(nodeLimit: pathNodeLimit)
     }
 
     /// Records a user's first `exposure` event of this experiment (in their time order) and returns the
@@ -44,6 +50,94 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].progress.consume(
             event, funnel: matcher, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey
         )
+        if countsPaths, event.type == .screenShown, let screen = event.screen,
+           exposedUsers[position].progress.isInWindow(event, windowMilliseconds: windowMilliseconds) {
+            show(screen, at: event.time.millisecondsSince1970 - exposedUsers[position].progress.anchor.millisecondsSince1970, to: position)
+        }
+    }
+
+    /// Adds `screen` to the path of the user at `position`.
+    private mutating func show(_ screen: String, at offset: Int64, to position: Int) {
+        let id = paths.id(of: screen)
+        exposedUsers[position].path.show(id, at: offset, in: &paths)
+    }
+
+    /// The paths of every exposed variant's users, multi-variant users excluded, keeping the `top` most common;
+    /// empty when the report does not count paths.
+    ///
+    /// - Parameter offeredTransitions: per variant, the moves its explored flow map offers, which the transitions
+    ///   are marked against; nil when there is no map.
+    func pathReports(top: Int, offeredTransitions: [String: Set<ScreenTransition>]? = nil) -> [String: ObservedPathsReport] {
+        guard countsPaths else { return [:] }
+        var reports: [String: ObservedPathsReport] = [:]
+        for (index, variant) in variants.enumerated() {
+            var counts: [PathKey: Int] = [:]
+            var leftOn: [Int32: Int] = [:]
+            var users = 0
+            var beyondCap = 0
+            for user in exposedUsers where user.variantIndex == index && !user.isMultiVariant && !user.isForgotten {
+                users += 1
+                let reached = user.progress.reachedGoal
+                if !reached { leftOn[user.path.lastScreen, default: 0] += 1 }
+                if user.path.node == ObservedPathTrie.overflow {
+                    beyondCap += 1
+                } else {
+                    counts[PathKey(node: user.path.node, reachedGoal: reached), default: 0] += 1
+                }
+            }
+            let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
+            let ranked = counts.map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node)) }
+                .sorted { lhs, rhs in
+                    if lhs.users != rhs.users { return lhs.users > rhs.users }
+                    if lhs.key.reachedGoal != rhs.key.reachedGoal { return lhs.key.reachedGoal }
+                    return Self.precedes(lhs.screens, rhs.screens)
+                }
+            let kept = ranked.prefix(top).map {
+                ObservedPathReport(screens: $0.screens, reachedGoal: $0.key.reachedGoal, users: $0.users, share: share($0.users))
+            }
+            let left = leftOn.map { (screen: $0.key < 0 ? UserFunnelProgress.unknownScreen : paths.screens[Int($0.key)], users: $0.value) }
+                .sorted { $0.users != $1.users ? $0.users > $1.users : $0.screen.utf8.lexicographicallyPrecedes($1.screen.utf8) }
+                .map { ScreenUsersReport(screen: $0.screen, users: $0.users, share: share($0.users)) }
+            var moves: [ScreenTransition: Int] = [:]
+            for path in ranked {
+                var made: Set<ScreenTransition> = []
+                for (from, to) in zip([ScreenTransition.start] + path.screens, path.screens) {
+                    made.insert(ScreenTransition(from: from, to: to))
+                }
+                for move in made { moves[move, default: 0] += path.users }
+            }
+            let offered = offeredTransitions?[variant]
+            var transitions = moves.map { move, users in
+                ScreenTransitionReport(from: move.from, to: move.to, users: users, offered: offered.map { $0.contains(move) })
+            }
+            for move in offered ?? [] where moves[move] == nil {
+                transitions.append(ScreenTransitionReport(from: move.from, to: move.to, users: 0, offered: true))
+            }
+            transitions.sort { lhs, rhs in
+                if lhs.users != rhs.users { return lhs.users > rhs.users }
+                if lhs.from != rhs.from { return lhs.from.utf8.lexicographicallyPrecedes(rhs.from.utf8) }
+                return lhs.to.utf8.lexicographicallyPrecedes(rhs.to.utf8)
+            }
+            reports[variant] = ObservedPathsReport(
+                distinctPaths: counts.count, top: kept, otherUsers: ranked.dropFirst(top).reduce(0) { $0 + $1.users },
+                usersBeyondCap: beyondCap, leftOn: left, transitions: transitions
+            )
+        }
+        return reports
+    }
+
+    /// A path and whether its users reached the goal.
+    private struct PathKey: Hashable {
+        var node: Int32
+        var reachedGoal: Bool
+    }
+
+    /// Whether path `lhs` comes before `rhs`: screen by screen in UTF-8 byte order, a prefix first.
+    private static func precedes(_ lhs: [String], _ rhs: [String]) -> Bool {
+        for (left, right) in zip(lhs, rhs) where left != right {
+            return left.utf8.lexicographicallyPrecedes(right.utf8)
+        }
+        return lhs.count < rhs.count
     }
 
     /// Forgets the user at `position`, whose events are about to be counted again from the start.

@@ -245,7 +245,8 @@ public struct ExperimentLogAccumulator: Sendable {
         guard options.experiment == nil || options.experiment == key else { return nil }
         if let known = experimentIndices[key] { return known }
         experimentIndices[key] = experiments.count
-        experiments.append(ExperimentExposures(funnel: options.funnel(for: key), segmentKey: options.segmentBy))
+        experiments.append(ExperimentExposures(funnel: options.funnel(for: key), segmentKey: options.segmentBy, countsPaths: options.topPaths > 0,
+                                               pathNodeLimit: options.pathNodeLimit))
         return experiments.count - 1
     }
 

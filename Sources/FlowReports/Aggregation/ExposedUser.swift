@@ -6,6 +6,8 @@ struct ExposedUser: Sendable {
     var progress: UserFunnelProgress
     /// Whether the user was also exposed to another variant: such users are excluded from the analysis.
     var isMultiVariant = false
+    /// The user's screen path, when the report counts paths.
+    var path = UserPathCursor()
     /// Whether this entry was set aside because the user's events are counted again, in time order.
     var isForgotten = false
 }

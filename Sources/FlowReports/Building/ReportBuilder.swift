@@ -112,7 +112,7 @@ public enum ReportBuilder {
         key: String, accumulator: ExperimentLogAccumulator, notes: inout [String]
     ) throws(ReportError) -> ExperimentReport {
         try experimentReport(
-            key: key, aggregates: accumulator.exposures(of: key)?.aggregates, options: accumulator.options,
+            key: key, aggregates: accumulator.exposures(of: key)?.aggregates(options: accumulator.options), options: accumulator.options,
             exposedKeys: accumulator.exposedExperimentKeys, notes: &notes
         )
     }
@@ -149,6 +149,7 @@ public enum ReportBuilder {
                 tally: tallies[variant] ?? ArmTally(definition: funnel, users: [])
             )
             if !isAnalyzed(variant) { arm.notInConfiguration = true }
+            if options.topPaths > 0 { arm.paths = exposures?.paths[variant] }
             return arm
         }
         var experimentNotes = configurationNotes(key: key, configuration: configuration, source: options.configurationSource)

@@ -15,6 +15,15 @@ public struct ReportOptions: Sendable {
     public var configurationSource: ConfigurationSource
     /// The `session_started` property (a slot's variant, or a logged attribute) to break results down by.
     public var segmentBy: String?
+    /// How many of each arm's most common screen paths to report (``ObservedPathsReport``); 0 counts no paths,
+    /// and spares the work.
+    public var topPaths: Int
+    /// Per variant, the moves between screens its explored flow map offers (`switchyard map`): the report's
+    /// transitions say which of them users made, and which moves users made that the map does not offer.
+    /// Empty when no map was explored.
+    public var offeredTransitions: [String: Set<ScreenTransition>]
+    /// The most distinct path prefixes kept per experiment (``ObservedPathsReport``); tests lower it.
+    var pathNodeLimit = ObservedPathTrie.maximumNodes
 
     /// Creates options.
     public init(
@@ -23,7 +32,9 @@ public struct ReportOptions: Sendable {
         settings: ComparisonSettings = ComparisonSettings(),
         experiments: [String: ExperimentAnalysisPlan] = [:],
         configurationSource: ConfigurationSource = .unspecified,
-        segmentBy: String? = nil
+        segmentBy: String? = nil,
+        topPaths: Int = 0,
+        offeredTransitions: [String: Set<ScreenTransition>] = [:]
     ) {
         self.experiment = experiment
         self.control = control
@@ -31,6 +42,8 @@ public struct ReportOptions: Sendable {
         self.experiments = experiments
         self.configurationSource = configurationSource
         self.segmentBy = segmentBy
+        self.topPaths = max(0, topPaths)
+        self.offeredTransitions = offeredTransitions
     }
 
     /// The funnel measured for `experiment`.

@@ -17,6 +17,8 @@ public struct ArmReport: Sendable, Hashable, Codable {
     /// True for a variant the experiment's configuration does not list: its users are counted here but left out
     /// of the comparisons and the sample-ratio check. Absent otherwise.
     public var notInConfiguration: Bool?
+    /// The screen paths the arm's users took, when the report counts them (`report --top-paths`); absent otherwise.
+    public var paths: ObservedPathsReport?
 
     /// Creates an arm report.
     public init(
@@ -42,5 +44,6 @@ public struct ArmReport: Sendable, Hashable, Codable {
         case steps
         case screens
         case notInConfiguration = "not_in_configuration"
+        case paths
     }
 }

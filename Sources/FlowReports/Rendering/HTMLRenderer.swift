@@ -90,6 +90,7 @@ public struct HTMLRenderer: ReportRenderer {
         html += "</div>\n"
         html += funnelTable(experiment)
         html += screenTable(experiment)
+        html += pathsSection(experiment)
         return html + "</section>\n"
     }
 
@@ -164,6 +165,34 @@ public struct HTMLRenderer: ReportRenderer {
         return html + "</tbody>\n</table>\n"
     }
 
+    /// Each arm's observed paths drawn on its screens, then its most common paths and where users left.
+    private func pathsSection(_ experiment: ExperimentReport) -> String {
+        guard experiment.arms.contains(where: { $0.paths != nil }) else { return "" }
+        var html = "<h3>Observed paths</h3>\n<div class=\"observed-paths\">\n"
+        for arm in experiment.arms {
+            guard let paths = arm.paths else { continue }
+            let caption = escape(arm.variant) + (arm.variant == experiment.control ? " (control)" : "")
+                + " · \(ReportNumberFormat.count(arm.users)) users, \(ReportNumberFormat.count(paths.distinctPaths)) distinct paths"
+            html += "<figure><figcaption>\(caption)</figcaption>\(ObservedPathsSVG(arm: arm, paths: paths).markup)</figure>\n"
+        }
+        html += "</div>\n<table>\n<thead><tr><th>Variant</th><th>Users</th><th>Share</th><th>Path</th></tr></thead>\n<tbody>\n"
+        for arm in experiment.arms {
+            guard let paths = arm.paths else { continue }
+            for (index, path) in paths.top.enumerated() {
+                html += "<tr\(path.reachedGoal ? " class=\"better\"" : "")><td class=\"name\">\(index == 0 ? escape(arm.variant) : "")</td>"
+                    + "<td class=\"num\">\(ReportNumberFormat.count(path.users))</td>"
+                    + "<td class=\"num\">\(ReportNumberFormat.percent(path.share))</td>"
+                    + "<td class=\"name\">\(escape(path.screens.isEmpty ? "(no screen)" : path.screens.joined(separator: " → ")))"
+                    + (path.reachedGoal ? " <strong>✓ goal</strong>" : " <em>left</em>") + "</td></tr>\n"
+            }
+            if let rest = paths.restText {
+                html += "<tr><td class=\"name\">\(paths.top.isEmpty ? escape(arm.variant) : "")</td><td></td><td></td><td>\(escape(rest))</td></tr>\n"
+            }
+            html += "<tr><td></td><td></td><td></td><td>left on: \(escape(paths.leftOnText()))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
     private func escape(_ text: String) -> String {
         HTMLText.escaped(text)
     }
@@ -194,6 +223,8 @@ public struct HTMLRenderer: ReportRenderer {
         svg { max-width: 100%; height: auto; font: 12px -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
         svg text { fill: #1f2328; }
         svg text.axis { fill: #57606a; font-size: 11px; }
+        svg text.left { fill: #cf222e; font-size: 11px; }
+        .observed-paths { overflow-x: auto; }
 
         """
 }

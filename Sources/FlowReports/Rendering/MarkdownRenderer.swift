@@ -111,6 +111,24 @@ public struct MarkdownRenderer: ReportRenderer {
                 }
             }
         }
+        if experiment.arms.contains(where: { $0.paths != nil }) {
+            lines += ["", "### Observed paths", ""]
+            lines.append("| Variant | Users | Share | Path |")
+            lines.append("|---|--:|--:|---|")
+            for arm in experiment.arms {
+                guard let paths = arm.paths else { continue }
+                for path in paths.top {
+                    lines.append(row([
+                        MarkdownText.escaped(arm.variant), ReportNumberFormat.count(path.users),
+                        ReportNumberFormat.percent(path.share), MarkdownText.escaped(path.text),
+                    ]))
+                }
+                if let rest = paths.restText {
+                    lines.append(row([MarkdownText.escaped(arm.variant), "", "", MarkdownText.escaped(rest)]))
+                }
+                lines.append(row([MarkdownText.escaped(arm.variant), "", "", MarkdownText.escaped("left on: " + paths.leftOnText())]))
+            }
+        }
         lines.append("")
         return lines
     }

@@ -71,6 +71,10 @@ public struct TableRenderer: ReportRenderer {
             lines.append("")
             lines.append(contentsOf: screens.lines(colors: colors))
         }
+        if experiment.arms.contains(where: { $0.paths != nil }) {
+            lines.append("")
+            lines.append(contentsOf: pathTable(experiment).lines(colors: colors))
+        }
         return lines
     }
 
@@ -148,6 +152,28 @@ public struct TableRenderer: ReportRenderer {
                     TextTable.Cell(reasons.joined(separator: ", ")),
                 ])
             }
+        }
+        return table
+    }
+
+    private func pathTable(_ experiment: ExperimentReport) -> TextTable {
+        var table = TextTable(headers: ["Variant", "Users", "Share", "Path"], alignments: [.left, .right, .right, .left])
+        for arm in experiment.arms {
+            guard let paths = arm.paths else { continue }
+            for (index, path) in paths.top.enumerated() {
+                table.rows.append([
+                    TextTable.Cell(index == 0 ? arm.variant : ""),
+                    TextTable.Cell(ReportNumberFormat.count(path.users)),
+                    TextTable.Cell(ReportNumberFormat.percent(path.share)),
+                    TextTable.Cell(path.text, style: path.reachedGoal ? .green : nil),
+                ])
+            }
+            if let rest = paths.restText {
+                table.rows.append([TextTable.Cell(paths.top.isEmpty ? arm.variant : ""), TextTable.Cell(""), TextTable.Cell(""),
+                                   TextTable.Cell(rest, style: .dim)])
+            }
+            table.rows.append([TextTable.Cell(paths.top.isEmpty && paths.restText == nil ? arm.variant : ""), TextTable.Cell(""),
+                               TextTable.Cell(""), TextTable.Cell("left on: " + paths.leftOnText())])
         }
         return table
     }

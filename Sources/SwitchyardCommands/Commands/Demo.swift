@@ -80,7 +80,10 @@ struct Demo: AsyncParsableCommand {
         StandardIO.write(figures.summary + "\n")
 
         let (experiments, source) = try ReportConfigurations.load(configPath: configPath)
-        var accumulator = ExperimentLogAccumulator(options: ReportOptions(experiments: experiments, configurationSource: source))
+        var accumulator = ExperimentLogAccumulator(options: ReportOptions(
+            experiments: experiments, configurationSource: source, topPaths: 5,
+            offeredTransitions: try OfferedTransitions.ofRegisteredVariants()
+        ))
         let summary: ReadSummary
         do {
             summary = try EventLogReport.read([eventsPath], into: &accumulator, workers: jobs ?? ProcessInfoCores.active)

@@ -24,6 +24,18 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var options: ReportOptionGroup
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How many of each arm's most common screen paths to report, with where users left; 0 counts no paths.",
+        valueName: "n"
+    ))
+    var topPaths = 5
+
+    @Flag(inversion: .prefixedNo, help: """
+        In an HTML report, draw each arm's observed paths on its variant's flow map, explored from the registered \
+        coordinators, marking the moves the map offers that nobody made.
+        """)
+    var map = true
+
     func validate() throws {
         if counts != nil, !events.isEmpty {
             throw ValidationError("give either event logs or --counts, not both")
@@ -31,6 +43,7 @@ struct ReportCommand: ParsableCommand {
         if counts == nil, events.isEmpty {
             throw ValidationError("Missing expected argument '<events> ...' (or --counts FILE)")
         }
+        guard topPaths >= 0 else { throw ValidationError("--top-paths must be 0 or more, got \(topPaths)") }
     }
 
     func run() throws {
@@ -41,7 +54,9 @@ struct ReportCommand: ParsableCommand {
             settings: options.settings,
             experiments: configurations,
             configurationSource: source,
-            segmentBy: options.segmentBy
+            segmentBy: options.segmentBy,
+            topPaths: counts == nil ? topPaths : 0,
+            offeredTransitions: counts == nil && topPaths > 0 && map && options.format == .html ? try OfferedTransitions.ofRegisteredVariants() : [:]
         )
         if let counts {
             try ReportOutput.write(try CountsReport.build(from: counts, options: reportOptions), options: options)

@@ -4,14 +4,18 @@ import Experiments
 import VariantHost
 import VariantKit
 
-/// `switchyard validate`: checks experiment configs (and a behaviour model) and reports every problem.
-struct Validate: ParsableCommand {
+/// `switchyard validate`: checks experiment configs (and a behaviour model) and reports every problem, then lints
+/// every app's flow map.
+struct Validate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check experiment configs against the registered variants, reporting every problem with its JSON path.",
         discussion: """
             Without --config, checks every app's Configuration/<app>/experiments.json and behavior.json, and that every \
             folder under Configuration/ belongs to a registered app. A behaviour model is also checked against the flows \
-            themselves: a failValidation choice on a screen where no form can be failed is an error.
+            themselves: a failValidation choice on a screen where no form can be failed is an error. Then each app's \
+            flow map is explored, every variant, and linted as `switchyard map` lints it: dead ends, cycles with no way \
+            out, funnel steps of the config a variation never logs, declared screens no variant shows, coordinators left \
+            running.
             """
     )
 
@@ -23,7 +27,8 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("Also check this behaviour model for simulate.", valueName: "path"))
     var behavior: String?
 
-    func run() throws {
+    func run() async throws {
+        let skips = try ExplorationSupervisor.superviseOrJoin()
         let checks: [(registry: VariantRegistry, path: String)]
         var behaviorChecks: [(registry: VariantRegistry, path: String)] = []
         if let config {
@@ -58,6 +63,23 @@ struct Validate: ParsableCommand {
         for (registry, path) in behaviorChecks {
             try checkBehavior(at: path, for: registry)
         }
+        try await lintFlowMaps(of: checks, skipping: skips)
+    }
+
+    /// Explores every variant of each app checked and lints its map against the funnels of its config.
+    private func lintFlowMaps(of checks: [(registry: VariantRegistry, path: String)], skipping skips: [ExplorationSkip]) async throws {
+        var lints: [String] = []
+        for (registry, path) in checks {
+            let funnels = try MapFunnels.load(configPath: path, registry: registry)
+            let map = await FlowMap.explore(
+                registry.combinationsCoveringEveryVariant, of: registry, maxStates: MapCommand.defaultMaxStates, funnels: funnels,
+                jobs: ProcessInfo.processInfo.activeProcessorCount, skips: skips
+            )
+            StandardIO.write("\(registry.app.name) flow map: " + MapSummary.line(for: map).dropFirst(registry.app.name.count + 2) + "\n")
+            lints += map.lints.map { "\(registry.app.name) \($0)" }
+        }
+        guard !lints.isEmpty else { return }
+        throw CommandError(lints.count == 1 ? lints[0] : "\(count(lints.count, "lint")) found:\n" + lints.joined(separator: "\n"))
     }
 
     /// Checks the behaviour model at `path`: its names against the app, its choices against the flows.

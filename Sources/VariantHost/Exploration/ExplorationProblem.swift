@@ -14,6 +14,10 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
         case coordinatorsAfterAbandon
         /// The same screens were on show with a different number of coordinators running.
         case coordinatorsAfterBack
+        /// A path that reached a state once was refused on replaying it from a fresh session: the flow
+        /// depends on something besides the user's turns (a clock, a random source, state shared
+        /// between sessions).
+        case replayDiverged
     }
 
     /// What is wrong.
@@ -22,10 +26,12 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
     package var path: [ExploredTurn]
     /// What is wrong and what to fix, in words.
     package var message: String
+    /// The variant to blame, when exploration can tell (the variant of a coordinator left alive).
+    package var variant: String?
 
     /// The path, as `start → get_started → create_account[valid]`.
     package var pathDescription: String {
-        (["start"] + path.map(\.description)).joined(separator: " → ")
+        ExploredTurn.describe(path)
     }
 
     package var description: String { "\(message) (after \(pathDescription))" }

@@ -3,20 +3,36 @@ import VariantKit
 
 /// Every state of one combination of variants a user can reach from the start, found by driving
 /// the real coordinators through `FlowSession`: at each state, every action of the visible screen
-/// with each class of input the app's synthetic input names, and back.
+/// with each class of input the app's synthetic input names, and back; every state is also abandoned.
 ///
-/// States are told apart by what the user sees (`ExploredState.Key`); each is reached again by
-/// replaying its path from a fresh session, so every turn is taken from a genuine state, hidden
-/// model state included (an email already taken stays taken along a path). Along the way it
-/// checks what any flow must hold (`ExplorationProblem.Kind`). The cost is one replay of a path per
-/// turn tried: states × turns per state × path length.
+/// States are told apart by what the user sees (`ExploredState.Key`), so a flow that loops is a
+/// finite graph: a turn that shows screens already seen leads back to their state. Each state is
+/// reached again by replaying its path from a fresh session, so every turn is taken from a genuine
+/// state, hidden model state included (an email already taken stays taken along a path). Along the
+/// way it checks what any flow must hold (`ExplorationProblem.Kind`) and keeps the events the flow
+/// logs, as a host would log them.
+///
+/// The cost is one replay of a path per turn tried: states × turns per state × path length. The
+/// exploration stops at `maxStates` states; `frontier` then says which states were left unexpanded.
 package struct FlowExploration {
-    /// The states found, in the order found; the first is the start.
+    /// The states found, in the order found (breadth first); the first is the start.
     package private(set) var states: [ExploredState] = []
+    /// Every turn taken from a state to a state, in the order taken.
+    package private(set) var transitions: [ExploredTransition] = []
     /// What was found wrong, each once.
     package private(set) var problems: [ExplorationProblem] = []
     /// Whether exploration stopped at `maxStates` with states left to expand.
     package private(set) var reachedLimit = false
+    /// The states found but not (or not wholly) expanded when the limit stopped the exploration, as
+    /// indices into `states`; empty when it finished.
+    package private(set) var frontier: [Int] = []
+    /// Every distinct event the flow logged on some path (abandoning included), in the order first
+    /// logged, each with the first path that logs it.
+    package private(set) var events: [(event: EmittedEvent, path: [ExploredTurn])] = []
+    /// How many sessions were started and replayed.
+    package private(set) var replays = 0
+    /// The limit it was given.
+    package let maxStates: Int
 
     /// The value `{user}` stands for in the synthetic input exploration types.
     package static let userNumber = 1
@@ -26,14 +42,23 @@ package struct FlowExploration {
     private let variantIDs: Set<String>
     private let declaredScreens: Set<String>
     private var problemKeys: Set<String> = []
+    private var eventIndex: Set<EmittedEvent> = []
+    private var composes = true
+    private var watchSlot: Int?
 
     /// Explores the flow of `app` on the variants of `selection`, up to `maxStates` states.
-    package init(app: any HostedApp.Type, selection: VariantSelection, maxStates: Int = 2_000) {
+    ///
+    /// - Parameter watchLabel: names the exploration to `ExplorationWatch`, which, when installed, reports
+    ///   the path being replayed if a coordinator traps or stalls.
+    package init(app: any HostedApp.Type, selection: VariantSelection, maxStates: Int = 2_000, watchLabel: String? = nil) {
         self.app = app
         self.selection = selection
+        self.maxStates = max(1, maxStates)
         variantIDs = Set(selection.all.map { $0.id })
         declaredScreens = Set(app.screenNames)
-        explore(maxStates: maxStates)
+        watchSlot = watchLabel.flatMap(ExplorationWatch.begin)
+        explore()
+        ExplorationWatch.end(watchSlot)
     }
 
     /// Whether some path finishes the flow.
@@ -43,35 +68,52 @@ package struct FlowExploration {
 
     // MARK: Exploring
 
-    private mutating func explore(maxStates: Int) {
+    private mutating func explore() {
         var index: [ExploredState.Key: Int] = [:]
-        guard let start = replay([]) else { return }
+        guard case .reached(let start, let startEvents)? = replay([]) else { return }
         states.append(start)
         index[start.key] = 0
+        note(startEvents, path: [])
         var next = 0
         while next < states.count {
-            let state = states[next]
+            let current = next
             next += 1
-            guard state.outcome == nil, let content = state.content else { continue }
-            checkAbandoning(from: state)
+            guard states[current].outcome == nil, let content = states[current].content else { continue }
+            checkAbandoning(from: states[current])
+            let path = states[current].path
             for turn in Self.turns(offeredBy: content, input: app.syntheticInput) {
-                guard let reached = replay(state.path + [turn]) else { continue }
+                guard let outcome = replay(path + [turn]) else { continue }
+                let reached: ExploredState
+                let events: [EmittedEvent]
+                switch outcome {
+                case .refused(let reason):
+                    states[current].refusedTurns.append(RefusedTurn(turn: turn, reason: reason))
+                    continue
+                case .reached(let state, let logged):
+                    reached = state
+                    events = logged
+                }
+                note(events, path: reached.path)
                 if let known = index[reached.key] {
                     if states[known].liveCoordinators != reached.liveCoordinators {
                         report(.coordinatorsAfterBack, path: reached.path, message:
-                            "the user sees the same screens as after \(Self.describe(states[known].path)), but "
+                            "the user sees the same screens as after \(ExploredTurn.describe(states[known].path)), but "
                                 + "\(reached.liveCoordinators) coordinators are running instead of \(states[known].liveCoordinators): "
                                 + "a coordinator the user navigated back out of was not removed, or one was started twice")
                     }
+                    transitions.append(ExploredTransition(from: current, to: known, turn: turn, events: events))
                     continue
                 }
                 guard states.count < maxStates else {
                     reachedLimit = true
+                    frontier = ([current] + Array(next..<states.count)).filter { states[$0].outcome == nil }
                     return
                 }
                 index[reached.key] = states.count
+                transitions.append(ExploredTransition(from: current, to: states.count, turn: turn, events: events))
                 states.append(reached)
             }
+            states[current].expanded = true
         }
     }
 
@@ -99,84 +141,116 @@ package struct FlowExploration {
     }
 
     /// The valid value of every field: the synthetic input's, a choice's shown value or first option.
-    private static func validValues(for fields: [ScreenField], input: SyntheticInput) -> [ScreenField.ID: String] {
-        var values: [ScreenField.ID: String] = [:]
-        for field in fields {
-            switch field.kind {
-            case .text, .email, .password:
-                guard let valid = input.fields[field.id]?.valid else { continue }
-                values[field.id] = valid.replacingAll(SyntheticInput.userMarker, with: String(userNumber))
-            case .choice(let options, _):
-                if field.value.isEmpty || !options.contains(field.value), let first = options.first { values[field.id] = first }
-            }
-        }
-        return values
+    package static func validValues(for fields: [ScreenField], input: SyntheticInput) -> [ScreenField.ID: String] {
+        FlowRoute.values(for: .perform(action: "", input: .valid), on: ScreenContent(title: "", fields: fields), input: input, user: userNumber)
     }
 
     // MARK: Replaying
 
-    /// A fresh session of the flow, started.
-    private struct Run {
-        var session: FlowSession
-        var signals: SignalLog
+    /// What replaying a path from a fresh session came to.
+    private enum Replay {
+        /// The path reached `state`; its last turn logged `events` (for the empty path, the start did).
+        case reached(ExploredState, events: [EmittedEvent])
+        /// The session refused the path's last turn, for `reason`.
+        case refused(reason: String)
     }
 
-    /// The signals a run emitted.
-    private final class SignalLog {
-        var signals: [FlowSignal] = []
-    }
-
-    private mutating func startRun(path: [ExploredTurn]) -> Run? {
-        let root: Coordinator
+    /// A fresh session, started; nil (the problem reported) when the variants do not compose.
+    private mutating func startRun(path: [ExploredTurn]) -> ExplorationRun? {
+        guard composes else { return nil }
+        replays += 1
+        ExplorationWatch.note(watchSlot, path: path)
         do {
-            root = try app.makeRootCoordinator(for: selection, navigator: Navigator())
+            return try ExplorationRun(app: app, selection: selection)
         } catch {
+            composes = false
             report(.composition, path: path, message: "the variants do not compose: \(error)")
             return nil
         }
-        let session = FlowSession(root: root)
-        let log = SignalLog()
-        session.observer = { log.signals.append($0) }
-        session.start()
-        return Run(session: session, signals: log)
     }
 
-    /// The state `path` reaches, or nil when a turn of it is refused.
-    private mutating func replay(_ path: [ExploredTurn]) -> ExploredState? {
+    /// What `path` comes to from a fresh session; nil when a turn before its last is refused (the
+    /// problem reported) or the variants do not compose. A path that ends the flow is also checked for
+    /// coordinators its released session leaves alive.
+    private mutating func replay(_ path: [ExploredTurn]) -> Replay? {
+        var coordinators: [CoordinatorReference] = []
+        let outcome = replay(path, keeping: &coordinators)
+        if case .reached(let state, _)? = outcome, let ending = state.outcome {
+            checkReleased(coordinators, after: path, ending: ending.isCompleted ? "finished" : "ended as abandoned")
+        }
+        return outcome
+    }
+
+    /// Replays `path` in a run released on return, leaving weak references to its coordinators in `coordinators`.
+    private mutating func replay(_ path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Replay? {
         guard let run = startRun(path: path) else { return nil }
-        for turn in path {
+        defer { coordinators = run.coordinators }
+        var lastTurnStart = run.events.count
+        for (position, turn) in path.enumerated() {
+            let isLast = position == path.count - 1
+            if isLast { lastTurnStart = run.events.count }
             do {
-                switch turn {
-                case .perform(let action, _, let fields): try run.session.perform(action, fields: fields)
-                case .back: try run.session.goBack()
-                }
+                try run.take(turn)
             } catch {
+                if isLast { return .refused(reason: error.description) }
+                reportDivergence(at: Array(path[...position]), error: error)
                 return nil
             }
         }
         check(run, after: path)
-        return state(of: run.session, path: path)
+        return .reached(state(of: run, path: path), events: Array(run.events[lastTurnStart...]))
     }
 
     private mutating func checkAbandoning(from state: ExploredState) {
-        guard let run = startRun(path: state.path) else { return }
-        for turn in state.path {
-            switch turn {
-            case .perform(let action, _, let fields): try? run.session.perform(action, fields: fields)
-            case .back: try? run.session.goBack()
+        var coordinators: [CoordinatorReference] = []
+        guard abandon(after: state.path, keeping: &coordinators) else { return }
+        checkReleased(coordinators, after: state.path, ending: "was abandoned")
+    }
+
+    /// Abandons the flow after `path` in a run released on return; false when the path cannot be replayed.
+    private mutating func abandon(after path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Bool {
+        guard let run = startRun(path: path) else { return false }
+        defer { coordinators = run.coordinators }
+        for (position, turn) in path.enumerated() {
+            do {
+                try run.take(turn)
+            } catch {
+                reportDivergence(at: Array(path[...position]), error: error)
+                return false
             }
         }
-        run.session.abandon()
-        check(run, after: state.path)
+        let before = run.events.count
+        run.abandon()
+        check(run, after: path)
+        note(Array(run.events[before...]), path: path)
         let live = run.session.root.liveCoordinatorCount
         if live > 0 {
-            report(.coordinatorsAfterAbandon, path: state.path, message:
+            report(.coordinatorsAfterAbandon, path: path, message:
                 "\(live) coordinators are still running after the user abandoned here: end children when their parent ends")
+        }
+        return true
+    }
+
+    private mutating func reportDivergence(at path: [ExploredTurn], error: ScreenInputError) {
+        report(.replayDiverged, path: path, message:
+            "replaying a path that worked before, the session refused \(path.last?.description ?? "the start") (\(error)): "
+                + "the flow depends on something besides the user's turns, such as the clock, a random source or state shared "
+                + "between sessions; make each session's coordinators and services draw only on their own inputs")
+    }
+
+    /// Reports the coordinators of a released run that something still keeps alive.
+    private mutating func checkReleased(_ coordinators: [CoordinatorReference], after path: [ExploredTurn], ending: String) {
+        for reference in coordinators where reference.coordinator != nil {
+            let variant = reference.origin.map { " of variant \($0)" } ?? ""
+            report(ending == "finished" ? .coordinatorsAfterFinish : .coordinatorsAfterAbandon, path: path, message:
+                "coordinator \(reference.name)\(variant) is still alive after the flow \(ending) and its session was released: "
+                    + "something keeps a strong reference to it, such as a screen's closure that captures it without "
+                    + "[unowned self] while it keeps the screen, or a static property", variant: reference.origin)
         }
     }
 
-    private mutating func check(_ run: Run, after path: [ExploredTurn]) {
-        for signal in run.signals.signals {
+    private mutating func check(_ run: ExplorationRun, after path: [ExploredTurn]) {
+        for signal in run.signals {
             if let origin = signal.origin, variantIDs.contains(origin) {
             } else {
                 report(.variantMissing, path: path, message:
@@ -189,14 +263,21 @@ package struct FlowExploration {
                     "screen \"\(screen)\" was shown, but \(app.name) does not declare it: add it to \(String(reflecting: app)).screenNames")
             }
         }
-        if case .completed? = run.session.outcome, run.session.root.liveCoordinatorCount > 0 {
+        let live = run.session.root.liveCoordinatorCount
+        switch run.session.outcome {
+        case .completed? where live > 0:
             report(.coordinatorsAfterFinish, path: path, message:
-                "\(run.session.root.liveCoordinatorCount) coordinators are still running after the flow finished: "
-                    + "finish or end every child before the root finishes")
+                "\(live) coordinators are still running after the flow finished: finish or end every child before the root finishes")
+        case .abandoned? where live > 0:
+            report(.coordinatorsAfterAbandon, path: path, message:
+                "\(live) coordinators are still running after the flow ended as abandoned: end children when their parent ends")
+        default:
+            break
         }
     }
 
-    private func state(of session: FlowSession, path: [ExploredTurn]) -> ExploredState {
+    private func state(of run: ExplorationRun, path: [ExploredTurn]) -> ExploredState {
+        let session = run.session
         var stacks: [[ExploredState.ScreenSnapshot]] = []
         var navigator: Navigator? = session.navigator
         while let current = navigator {
@@ -209,17 +290,21 @@ package struct FlowExploration {
             path: path,
             screen: visible?.name,
             content: visible?.content,
+            variant: session.isRunning ? run.visibleScreenVariant : nil,
             liveCoordinators: session.root.liveCoordinatorCount
         )
     }
 
-    private mutating func report(_ kind: ExplorationProblem.Kind, path: [ExploredTurn], message: String) {
-        guard problemKeys.insert("\(kind.rawValue) \(message)").inserted else { return }
-        problems.append(ExplorationProblem(kind: kind, path: path, message: message))
+    /// Keeps the events not seen before, with the path that logs them.
+    private mutating func note(_ logged: [EmittedEvent], path: [ExploredTurn]) {
+        for event in logged where eventIndex.insert(event).inserted {
+            events.append((event, path))
+        }
     }
 
-    private static func describe(_ path: [ExploredTurn]) -> String {
-        (["start"] + path.map(\.description)).joined(separator: " → ")
+    private mutating func report(_ kind: ExplorationProblem.Kind, path: [ExploredTurn], message: String, variant: String? = nil) {
+        guard problemKeys.insert("\(kind.rawValue) \(message)").inserted else { return }
+        problems.append(ExplorationProblem(kind: kind, path: path, message: message, variant: variant))
     }
 
     private static func name(of kind: FlowSignal.Kind) -> String {
@@ -233,12 +318,5 @@ package struct FlowExploration {
         case .flowCompleted: "flow_completed"
         case .flowAbandoned: "flow_abandoned"
         }
-    }
-}
-
-extension String {
-    /// The text with every `marker` replaced by `value`.
-    fileprivate func replacingAll(_ marker: String, with value: String) -> String {
-        split(separator: marker, omittingEmptySubsequences: false).joined(separator: value)
     }
 }

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Experiments
+import Foundation
+import VariantHost
+import VariantKit
+
+/// `switchyard map`: every state each variant's flow can reach, explored from the real coordinators,
+/// drawn as JSON, DOT or Mermaid, with the lints it shows.
+struct MapCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "map",
+        abstract: "Explore every screen each variant can reach from the real coordinators; print the map as JSON, DOT or Mermaid, with its lints.",
+        discussion: """
+            Each combination of variants is explored from the start: every action each screen offers, with each class of \
+            input the app's synthetic input names (valid, and each invalid value), and back; every state is also abandoned. \
+            States are told apart by what the user sees. Without --variant, the default of every slot is explored, then each \
+            other variant beside the defaults; with --variant, each variant chosen for a slot (slot=id, or id), and the \
+            default of every other slot. Two maps that differ in one slot are drawn together, what only one of them has \
+            in colour. Lints (dead ends, cycles with no way out, funnel steps a variation never logs, screens no variant \
+            shows, coordinators left running) are written to standard error, and make the exit status 1, as does a map \
+            the state limit cut short; the map is printed all the same. See docs/Map.md for the JSON schema.
+            """
+    )
+
+    /// The state limit of each combination when --max-states is not given.
+    static let defaultMaxStates = 2_000
+
+    /// The formats `map` prints.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, dot, mermaid
+    }
+
+    @OptionGroup var appOptions: AppOptions
+
+    @Option(name: .customLong("variant"), help: ArgumentHelp(
+        "A variant to explore, as slot=id or id; repeat it, also for two variants of one slot (see `switchyard variants`).",
+        valueName: "slot=id"
+    ))
+    var variants: [String] = []
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop exploring a combination after this many states.", valueName: "n"))
+    var maxStates = MapCommand.defaultMaxStates
+
+    @Option(help: ArgumentHelp("The output format: json, dot or mermaid.", valueName: "format"))
+    var format: Format = .json
+
+    @Option(help: ArgumentHelp(
+        "The experiment config whose funnels the map checks (default: Configuration/<app>/experiments.json when it exists).",
+        valueName: "path"
+    ))
+    var config: String?
+
+    @Option(help: ArgumentHelp(
+        "Check a route against every map and replay it, e.g. 'get_started > create_account[valid]', or a JSON array of steps.",
+        valueName: "route"
+    ))
+    var route: [String] = []
+
+    @Option(help: ArgumentHelp("Write the map to this file instead of standard output.", valueName: "path"))
+    var out: String?
+
+    func validate() throws {
+        guard maxStates >= 1 else { throw ValidationError("--max-states must be at least 1, got \(maxStates)") }
+        guard maxStates <= 1_000_000 else {
+            throw ValidationError("--max-states must be at most 1000000, got \(maxStates): a map that large cannot be drawn")
+        }
+    }
+
+    func run() async throws {
+        let skips = try ExplorationSupervisor.superviseOrJoin()
+        let plainIDs = variants.filter { !$0.contains("=") }
+        let registry = try CommandInputs.registry(app: appOptions.app, configPath: config, variants: plainIDs)
+        let choices: VariantChoices
+        do {
+            choices = try VariantChoices(variants, registry: registry)
+        } catch {
+            throw CommandError(error.description)
+        }
+        let routes = try route.map { try RouteText.parse($0) }
+        let funnels = try MapFunnels.load(configPath: config, registry: registry)
+        let combinations = choices.combinations(in: registry)
+        let baselines = Dictionary(uniqueKeysWithValues: choices.bySlot.map { ($0.slot, $0.variants[0]) })
+        let map = await FlowMap.explore(
+            combinations, of: registry, maxStates: maxStates, funnels: funnels, baselines: baselines,
+            jobs: ProcessInfo.processInfo.activeProcessorCount, skips: skips
+        )
+        var checks: [RouteCheck] = []
+        for route in routes {
+            for index in map.maps.indices {
+                checks.append(RouteCheck(route, maps: map.maps, index: index, app: registry.app, selection: VariantSelection(combinations[index])))
+            }
+        }
+        let text: String
+        switch format {
+        case .json: text = FlowMapJSON.render(map, routes: checks)
+        case .dot: text = FlowMapDOT.render(map)
+        case .mermaid: text = FlowMapMermaid.render(map)
+        }
+        if let out {
+            do {
+                try OutputFile.write(Array(text.utf8), to: out)
+            } catch {
+                throw CommandError("--out \(out): \(error)")
+            }
+        } else {
+            try StandardIO.writeResult(text)
+        }
+        StandardIO.writeError(MapSummary.line(for: map) + "\n")
+        for check in checks {
+            StandardIO.writeError(MapSummary.line(for: check, in: map) + "\n")
+        }
+        let refused = checks.filter { $0.failure != nil }.count
+        guard map.lints.isEmpty, refused == 0 else {
+            var lines = map.lints.map(\.description)
+            if refused > 0 { lines.append("\(refused) of \(checks.count) route checks refused (above)") }
+            throw CommandError(
+                lines.count == 1 ? lines[0] : "\(map.lints.count) lint\(map.lints.count == 1 ? "" : "s") found:\n" + lines.joined(separator: "\n")
+            )
+        }
+    }
+}

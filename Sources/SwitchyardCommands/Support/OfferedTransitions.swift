@@ -1,0 +1,43 @@
+import FlowReports
+import VariantHost
+import VariantKit
+
+/// The moves between screens each registered variant's explored flow map offers, by screen name, for a
+/// report to set its users' observed paths against.
+enum OfferedTransitions {
+    /// Per variant id, every move its maps offer: those of each combination explored with it (the defaults, and
+    /// each other variant beside the defaults); a screen presented modally is the same screen as pushed (events do not tell them
+    /// apart), and an end of the flow is the screen it ended on.
+    static func ofRegisteredVariants() throws -> [String: Set<ScreenTransition>] {
+        var offered: [String: Set<ScreenTransition>] = [:]
+        for registry in try CommandInputs.catalog().registries {
+            for combination in registry.combinationsCoveringEveryVariant {
+                let exploration = FlowExploration(app: registry.app, selection: VariantSelection(combination), maxStates: MapCommand.defaultMaxStates)
+                let named = registry.app.slots.compactMap { slot in
+                    combination.first { $0.slot == slot.id }.map { SlotVariant(slot: slot.id, variant: $0.id) }
+                }
+                let moves = transitions(of: VariantMap(combination: named, exploration: exploration, seconds: 0).screens)
+                // A user of a variant may run it beside any variant of the other slots: its moves are those of
+                // every combination explored with it.
+                for variant in combination {
+                    offered[variant.id, default: []].formUnion(moves)
+                }
+            }
+        }
+        return offered
+    }
+
+    /// The moves of `graph`, by screen name.
+    static func transitions(of graph: ScreenGraph) -> Set<ScreenTransition> {
+        let screens = Dictionary(graph.nodes.map { ($0.id, $0.screen) }, uniquingKeysWith: { first, _ in first })
+        var moves: Set<ScreenTransition> = []
+        if let start = graph.start, let screen = screens[start] ?? nil {
+            moves.insert(ScreenTransition(from: ScreenTransition.start, to: screen))
+        }
+        for edge in graph.edges {
+            guard let from = screens[edge.from] ?? nil, let to = screens[edge.to] ?? nil, from != to else { continue }
+            moves.insert(ScreenTransition(from: from, to: to))
+        }
+        return moves
+    }
+}
