@@ -130,8 +130,8 @@ struct ECMAScriptRegexParser {
             try refuseQuantifier(after: start)
             return .assertion(isBoundary ? .wordBoundary : .notWordBoundary)
         case Self.ascii("("):
-            let group = try parseGroup(depth: depth)
-            if case .lookahead = group {
+            let (group, isLookahead) = try parseGroup(depth: depth)
+            if isLookahead {
                 try refuseQuantifier(after: start)
                 return group
             }
@@ -167,8 +167,8 @@ struct ECMAScriptRegexParser {
         }
     }
 
-    /// A group; look-aheads come back as `.lookahead`, any other group as its contents.
-    private mutating func parseGroup(depth: Int) throws(RegexDialectIssue) -> RegexNode {
+    /// A group: a look-ahead as `.lookahead`, any other group as its contents.
+    private mutating func parseGroup(depth: Int) throws(RegexDialectIssue) -> (node: RegexNode, isLookahead: Bool) {
         let start = position
         guard depth < Self.maximumGroupDepth else {
             throw issue("groups nested more than \(Self.maximumGroupDepth) deep are not in the supported subset", at: start, length: 1)
@@ -204,12 +204,12 @@ struct ECMAScriptRegexParser {
             throw issue("unterminated group", at: start, length: 1)
         }
         position += 1
-        guard let lookahead else { return body }
+        guard let lookahead else { return (body, false) }
         // The body becomes a program of its own, run right to left (see ``RegexSearch``).
         lookaheadInstructions += RegexProgram.instructionCount(of: body) + 1
         let node = RegexNode.lookahead(body, negated: lookahead.negated, index: lookahead.index)
         try checkSize(of: node, at: start, length: position - start)
-        return node
+        return (node, true)
     }
 
     private mutating func parseQuantifier(of atom: RegexNode) throws(RegexDialectIssue) -> RegexNode {
