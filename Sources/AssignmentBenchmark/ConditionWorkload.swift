@@ -45,8 +45,8 @@ enum ConditionWorkload {
         }
     }
 
-    /// How many (condition, user) pairs of `users` hold, over `iterations` pairs taken in turn.
-    static func evaluateMix(_ iterations: Int, users: [Attributes]) -> Int {
+    /// How many (condition, user) pairs of `conditions` and `users` hold, over `iterations` pairs taken in turn.
+    static func evaluateMix(_ iterations: Int, of conditions: [Condition] = conditions, users: [Attributes]) -> Int {
         var holding = 0
         var user = 0
         var condition = 0

@@ -8,9 +8,9 @@ import Foundation
 ///
 /// Usage: `swift run -c release AssignmentBenchmark [--assignments N] [--conditions [--evaluations N]] [--count-only]`
 ///
-/// `--count-only` assigns N users (or, with `--conditions`, evaluates N conditions of the mix and 100 pathological
-/// ones) once, untimed, and prints only a checksum: a fixed workload for counting instructions with
-/// `valgrind --tool=callgrind` (Tests/Benchmarks/check-instruction-counts.sh).
+/// `--count-only` assigns N users (or, with `--conditions`, evaluates N conditions of the mix, or of condition I
+/// alone, and 100, or `--pathological N`, pathological ones) once, untimed, and prints only a checksum: a fixed
+/// workload for counting instructions with `valgrind --tool=callgrind` (Tests/Benchmarks/check-instruction-counts.sh).
 
 /// Command-line options.
 struct Options {
@@ -18,6 +18,9 @@ struct Options {
     var countOnly = false
     var conditions = false
     var evaluations = 2_000_000
+    var pathological = 100
+    /// Only this condition of the mix, to count or profile it alone.
+    var onlyCondition: Int?
 
     init(arguments: [String]) throws(UsageError) {
         var remaining = arguments.dropFirst()
@@ -37,6 +40,16 @@ struct Options {
                     throw UsageError(message: "--evaluations needs a positive integer")
                 }
                 evaluations = value
+            case "--pathological":
+                guard let text = remaining.popFirst(), let value = Int(text), value >= 0 else {
+                    throw UsageError(message: "--pathological needs a non-negative integer")
+                }
+                pathological = value
+            case "--condition":
+                guard let text = remaining.popFirst(), let value = Int(text), ConditionWorkload.conditions.indices.contains(value) else {
+                    throw UsageError(message: "--condition needs the index of a condition of the mix (0...\(ConditionWorkload.conditions.count - 1))")
+                }
+                onlyCondition = value
             case "--help", "-h":
                 throw UsageError(message: Self.usage)
             default:
@@ -47,7 +60,10 @@ struct Options {
 }
 
 extension Options {
-    static let usage = "usage: AssignmentBenchmark [--assignments N] [--conditions [--evaluations N]] [--count-only]"
+    static let usage = """
+        usage: AssignmentBenchmark [--assignments N] [--count-only]
+               AssignmentBenchmark --conditions [--evaluations N] [--pathological N] [--condition I] [--count-only]
+        """
 }
 
 /// A command-line mistake, printed instead of running.
@@ -145,14 +161,15 @@ func pythonRates(ids: Int) -> (hashes: Double, assignments: Double)? {
 /// The `--conditions` run: the typical mix's throughput and the pathological condition's time per evaluation.
 func runConditions(options: Options) {
     let users = ConditionWorkload.users(1_000)
+    let conditions = options.onlyCondition.map { [ConditionWorkload.conditions[$0]] } ?? ConditionWorkload.conditions
     if options.countOnly {
-        let mix = ConditionWorkload.evaluateMix(options.evaluations, users: users)
-        let pathological = ConditionWorkload.evaluatePathological(100)
-        print("\(options.evaluations) evaluations, \(mix) held; pathological held \(pathological) of 100")
+        let mix = ConditionWorkload.evaluateMix(options.evaluations, of: conditions, users: users)
+        let pathological = ConditionWorkload.evaluatePathological(options.pathological)
+        print("\(options.evaluations) evaluations, \(mix) held; pathological held \(pathological) of \(options.pathological)")
         return
     }
-    print("Condition benchmark: \(ConditionWorkload.conditions.count) targeting conditions over \(users.count) users, one core")
-    let mix = measure(iterations: options.evaluations) { ConditionWorkload.evaluateMix($0, users: users) }
+    print("Condition benchmark: \(conditions.count) targeting conditions over \(users.count) users, one core")
+    let mix = measure(iterations: options.evaluations) { ConditionWorkload.evaluateMix($0, of: conditions, users: users) }
     report("typical mix (Condition.isSatisfied):", mix, "held")
     for (index, condition) in ConditionWorkload.conditions.enumerated() {
         let single = measure(iterations: options.evaluations / 10) { iterations in

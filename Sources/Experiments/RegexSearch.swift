@@ -18,59 +18,81 @@ enum RegexSearch {
     }
 
     /// The forward pass: a thread starts at every position (only the first, for a pattern anchored with `^`), and
-    /// the search stops at the first thread to reach `match`.
+    /// the search stops at the first thread to reach `match`. While no thread is alive, positions whose unit cannot
+    /// start a match are skipped.
     private static func search(_ program: RegexProgram, in scratch: inout RegexScratch) -> Bool {
-        program.instructions.withUnsafeBufferPointer { instructions in
-            program.sets.withUnsafeBufferPointer { sets in
-                scratch.clearLists()
-                let length = scratch.length
-                var position = 0
-                while true {
-                    if position == 0 || !program.isAnchoredAtStart {
-                        if addClosure(from: 0, at: position, instructions, &scratch) { return true }
+        withBuffers(of: program) { code in
+            scratch.clearLists()
+            let length = scratch.length
+            var position = 0
+            while true {
+                if position == 0 || !program.isAnchoredAtStart {
+                    if scratch.isNextEmpty, let first = program.firstUnits {
+                        while position < length && !first.contains(scratch.unit(at: position)) { position += 1 }
+                        // Every match consumes a unit.
+                        if position == length { return false }
                     }
-                    if position == length { return false }
-                    scratch.advance()
-                    let threads = scratch.currentCount
-                    if threads == 0 && program.isAnchoredAtStart { return false }
-                    let unit = scratch.unit(at: position)
-                    for offset in 0..<threads {
-                        let instruction = scratch.currentThread(offset)
-                        if consumes(instructions[instruction], unit, sets),
-                           addClosure(from: instruction + 1, at: position + 1, instructions, &scratch) {
-                            return true
-                        }
-                    }
-                    position += 1
+                    if addClosure(from: 0, at: position, code, &scratch) { return true }
                 }
+                if position == length { return false }
+                scratch.advance()
+                let threads = scratch.currentCount
+                if threads == 0 && program.isAnchoredAtStart { return false }
+                let unit = scratch.unit(at: position)
+                for offset in 0..<threads {
+                    let instruction = scratch.currentThread(offset)
+                    if consumes(code.instructions[instruction], unit, code.sets),
+                       addClosure(from: instruction + 1, at: position + 1, code, &scratch) {
+                        return true
+                    }
+                }
+                position += 1
             }
         }
     }
 
     /// The backward pass for one look-ahead: records every position where its body matches text starting there.
     private static func recordMatchStarts(of lookahead: RegexLookaheadProgram, in scratch: inout RegexScratch) {
-        let program = lookahead.reversedBody
+        withBuffers(of: lookahead.reversedBody) { code in
+            scratch.clearLists()
+            var position = scratch.length
+            // Whether a thread of the list being built reached `match`.
+            var matched = false
+            while true {
+                if addClosure(from: 0, at: position, code, &scratch) { matched = true }
+                if matched { scratch.recordLookaheadMatch(lookahead.index, at: position) }
+                if position == 0 { return }
+                scratch.advance()
+                matched = false
+                let unit = scratch.unit(at: position - 1)
+                for offset in 0..<scratch.currentCount {
+                    let instruction = scratch.currentThread(offset)
+                    if consumes(code.instructions[instruction], unit, code.sets),
+                       addClosure(from: instruction + 1, at: position - 1, code, &scratch) {
+                        matched = true
+                    }
+                }
+                position -= 1
+            }
+        }
+    }
+
+    /// A program's arrays, read without bounds checks or reference counting in the inner loops.
+    private struct Code {
+        let instructions: UnsafeBufferPointer<RegexInstruction>
+        let sets: UnsafeBufferPointer<RegexUnitSet>
+        let stopOffsets: UnsafeBufferPointer<Int32>
+        let stops: UnsafeBufferPointer<Int32>
+    }
+
+    @inline(__always)
+    private static func withBuffers<Result>(of program: RegexProgram, _ body: (Code) -> Result) -> Result {
         program.instructions.withUnsafeBufferPointer { instructions in
             program.sets.withUnsafeBufferPointer { sets in
-                scratch.clearLists()
-                var position = scratch.length
-                // Whether a thread of the list being built reached `match`.
-                var matched = false
-                while true {
-                    if addClosure(from: 0, at: position, instructions, &scratch) { matched = true }
-                    if matched { scratch.recordLookaheadMatch(lookahead.index, at: position) }
-                    if position == 0 { return }
-                    scratch.advance()
-                    matched = false
-                    let unit = scratch.unit(at: position - 1)
-                    for offset in 0..<scratch.currentCount {
-                        let instruction = scratch.currentThread(offset)
-                        if consumes(instructions[instruction], unit, sets),
-                           addClosure(from: instruction + 1, at: position - 1, instructions, &scratch) {
-                            matched = true
-                        }
+                program.stopOffsets.withUnsafeBufferPointer { stopOffsets in
+                    program.stopList.withUnsafeBufferPointer { stops in
+                        body(Code(instructions: instructions, sets: sets, stopOffsets: stopOffsets, stops: stops))
                     }
-                    position -= 1
                 }
             }
         }
@@ -86,10 +108,33 @@ enum RegexSearch {
         }
     }
 
-    /// Adds `start` and every instruction reachable from it without consuming, at `position`, to the next list;
-    /// returns whether `match` is among them.
+    /// Adds `entry` and every instruction reachable from it without consuming, at `position`, to the next list;
+    /// returns whether `match` is among them. `entry` is 0 or follows a consuming instruction, so its stop list,
+    /// where the program has them, gives the instructions past splits and jumps at once.
     @inline(__always)
-    private static func addClosure(
+    private static func addClosure(from entry: Int, at position: Int, _ code: Code, _ scratch: inout RegexScratch) -> Bool {
+        guard !code.stopOffsets.isEmpty else {
+            return followClosure(from: entry, at: position, code.instructions, &scratch)
+        }
+        var matched = false
+        for index in Int(code.stopOffsets[entry])..<Int(code.stopOffsets[entry + 1]) {
+            let stop = Int(code.stops[index])
+            switch code.instructions[stop] {
+            case .unit, .set:
+                _ = scratch.insertNext(stop)
+            case .match:
+                matched = true
+            default:
+                // An assertion or look-ahead: decided at this position, then followed as it goes.
+                if followClosure(from: stop, at: position, code.instructions, &scratch) { matched = true }
+            }
+        }
+        return matched
+    }
+
+    /// Adds `start` and every instruction reachable from it without consuming, at `position`, to the next list,
+    /// following splits and jumps one by one; returns whether `match` is among them.
+    private static func followClosure(
         from start: Int, at position: Int, _ instructions: UnsafeBufferPointer<RegexInstruction>, _ scratch: inout RegexScratch
     ) -> Bool {
         var matched = false

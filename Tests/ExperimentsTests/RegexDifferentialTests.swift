@@ -1,11 +1,12 @@
-import Experiments
+@testable import Experiments
 import Foundation
 import Testing
 
 /// `$regex` and `$regexi` give the answers of JavaScript's own `RegExp`, checked against node over a generated corpus
 /// of patterns in the supported subset and texts chosen to meet their corners: case variants (σ ς Σ, é É, the
 /// Kelvin sign, long s), line terminators, non-ASCII white space, an astral character (two code units), ASCII word
-/// boundaries. node is the reference only here; nothing shipped runs it.
+/// boundaries. Both engines are checked: the deterministic automaton small patterns compile to, and the simulation of
+/// every thread at once that runs the rest. node is the reference only here; nothing shipped runs it.
 @Suite("Regular expressions agree with node's RegExp")
 struct RegexDifferentialTests {
     /// `node`, where installed; the differential tests are skipped without it.
@@ -57,12 +58,13 @@ struct RegexDifferentialTests {
 
     /// Checks Switchyard's answer for every case and text against node's; returns how many texts matched and did not.
     @discardableResult
-    static func expectAgreement(_ cases: [Case]) throws -> (matched: Int, unmatched: Int) {
+    static func expectAgreement(_ cases: [Case]) throws -> (matched: Int, unmatched: Int, automata: Int) {
         let answers = try nodeAnswers(cases)
         try #require(answers.count == cases.count)
         var disagreements = 0
         var matched = 0
         var unmatched = 0
+        var automata = 0
         for (item, expected) in zip(cases, answers) {
             let condition = Condition(["s": [item.caseInsensitive ? "$regexi" : "$regex": .string(item.pattern)]])
             guard let expected else {
@@ -73,17 +75,21 @@ struct RegexDifferentialTests {
                 Issue.record("Switchyard refuses /\(item.pattern)/, which node accepts: \(condition.issues)")
                 continue
             }
+            let threads = try ConditionRegex.compile(item.pattern, caseInsensitive: item.caseInsensitive, engine: .threads).get()
+            if try ConditionRegex.compile(item.pattern, caseInsensitive: item.caseInsensitive).get().usesAutomaton { automata += 1 }
             for (text, answer) in zip(item.texts, expected) {
                 if answer { matched += 1 } else { unmatched += 1 }
-                guard condition.isSatisfied(by: ["s": .string(text)]) != answer else { continue }
+                let condition = condition.isSatisfied(by: ["s": .string(text)])
+                let simulation = threads.matches(text)
+                guard condition != answer || simulation != answer else { continue }
                 disagreements += 1
                 if disagreements <= 20 {
-                    Issue.record("/\(item.pattern)/\(item.caseInsensitive ? "i" : "") on \(text.debugDescription): node says \(answer)")
+                    Issue.record("/\(item.pattern)/\(item.caseInsensitive ? "i" : "") on \(text.debugDescription): node says \(answer), the condition \(condition), the thread simulation \(simulation)")
                 }
             }
         }
         #expect(disagreements == 0)
-        return (matched, unmatched)
+        return (matched, unmatched, automata)
     }
 
     @Test(
@@ -95,9 +101,10 @@ struct RegexDifferentialTests {
         let cases = (0..<1_500).map { index in
             Case(pattern: generator.pattern(), caseInsensitive: index % 3 == 0, texts: (0..<14).map { _ in generator.text() })
         }
-        let (matched, unmatched) = try Self.expectAgreement(cases)
-        // A corpus that mostly matches (or mostly fails) would test little.
+        let (matched, unmatched, automata) = try Self.expectAgreement(cases)
+        // A corpus that mostly matches (or mostly fails), or that one engine mostly runs, would test little.
         #expect(matched > 3_000 && unmatched > 3_000, "\(matched) matched, \(unmatched) did not")
+        #expect(automata > 300 && automata < 1_200, "\(automata) of \(cases.count) patterns ran on an automaton")
     }
 
     @Test(
