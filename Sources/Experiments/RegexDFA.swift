@@ -9,7 +9,7 @@
 /// up, and ``RegexSearch`` runs the program itself, past ``maximumInstructions``, ``maximumStates`` or
 /// ``maximumWork``, which bound the time and memory a hostile pattern can cost when it is compiled.
 ///
-/// A class, so that a search borrows the tables instead of copying (and reference counting) each of them.
+/// A class, so that a search reads the tables in place instead of copying (and reference counting) each of them.
 final class RegexDFA: Sendable {
     /// The longest program a DFA is built for.
     static let maximumInstructions = 500
@@ -67,21 +67,15 @@ final class RegexDFA: Sendable {
     func matches(in scratch: borrowing RegexScratch) -> Bool {
         guard scratch.length > 0 else { return matchesEmptyText }
         if initialFlags & Self.accepting != 0 { return true }
-        return transitions.withUnsafeBufferPointer { transitions in
-            classes.withASCIIClasses { asciiClasses in
-                var row = Self.initialState * classes.count
-                var flags = initialFlags
-                for position in 0..<scratch.length {
-                    let unit = scratch.unit(at: position)
-                    let unitClass = unit < 128 ? Int(asciiClasses[Int(unit)]) : classes.classOf(unit)
-                    let next = transitions[row + unitClass]
-                    row = Int(next >> Self.flagBits)
-                    flags = next & (1 << Self.flagBits - 1)
-                    if flags & (Self.accepting | Self.dead) != 0 { return flags & Self.accepting != 0 }
-                }
-                return flags & Self.acceptingAtEnd != 0
-            }
+        var row = Self.initialState * classes.count
+        var flags = initialFlags
+        for position in 0..<scratch.length {
+            let next = transitions[row + classes.classOf(scratch.unit(at: position))]
+            row = Int(next >> Self.flagBits)
+            flags = next & (1 << Self.flagBits - 1)
+            if flags & (Self.accepting | Self.dead) != 0 { return flags & Self.accepting != 0 }
         }
+        return flags & Self.acceptingAtEnd != 0
     }
 
     /// Subset construction, breadth first from the state at position 0.

@@ -15,24 +15,12 @@ struct RegexProgram: Sendable {
     /// The units a match can start with, when every match consumes at least one: a search with no thread alive
     /// skips the positions whose unit is not among them. Nil when a match may be empty or may start with anything.
     private(set) var firstUnits: RegexUnitSet?
-    /// For the start (0) and the instruction after each consuming one: the instructions reached from there through
-    /// `split` and `jump` alone, each once, in order, as the range `stopOffsets[entry]..<stopOffsets[entry + 1]` of
-    /// `stopList` (``stopsReached(from:visited:into:)``). Both are empty when the lists would take more than
-    /// ``maximumStopsPerInstruction`` entries per instruction: then ``RegexSearch`` follows splits as it goes.
-    private(set) var stopOffsets: [Int32] = []
-    private(set) var stopList: [Int32] = []
-
-    /// Bounds the stop lists' total size, and so the work of a step: a stop list may repeat instructions that
-    /// another list holds, where following splits as one goes visits each instruction once.
-    static let maximumStopsPerInstruction = 8
-
     /// The program matching `node` (then `.match`).
     init(_ node: RegexNode) {
         emit(node)
         instructions.append(.match)
         isAnchoredAtStart = Self.isAnchoredAtStart(node)
         firstUnits = computeFirstUnits()
-        computeStops()
     }
 
 
@@ -66,47 +54,7 @@ struct RegexProgram: Sendable {
         return overflow ? .max : product
     }
 
-    // MARK: - Precomputed lists
-
-    /// The instructions reached from `entry` through `split` and `jump` alone: consuming instructions, assertions,
-    /// look-aheads and `match`, each once, in the order a depth-first walk meets them.
-    private func stopsReached(from entry: Int, visited: inout [Bool], into stops: inout [Int32]) {
-        var pending = [entry]
-        var touched: [Int] = []
-        while let instruction = pending.popLast() {
-            guard !visited[instruction] else { continue }
-            visited[instruction] = true
-            touched.append(instruction)
-            switch instructions[instruction] {
-            case .jump(let target): pending.append(target)
-            case .split(let first, let second): pending.append(contentsOf: [second, first])
-            default: stops.append(Int32(instruction))
-            }
-        }
-        for instruction in touched { visited[instruction] = false }
-    }
-
-    /// Fills ``stopOffsets`` and ``stopList`` for every entry, unless they would exceed their bound.
-    private mutating func computeStops() {
-        let count = instructions.count
-        var visited = Array(repeating: false, count: count)
-        var offsets: [Int32] = [0]
-        var list: [Int32] = []
-        let limit = Self.maximumStopsPerInstruction * count
-        for entry in 0..<count {
-            let isEntry = entry == 0 || {
-                switch instructions[entry - 1] {
-                case .unit, .set: true
-                default: false
-                }
-            }()
-            if isEntry { stopsReached(from: entry, visited: &visited, into: &list) }
-            if list.count > limit { return }
-            offsets.append(Int32(list.count))
-        }
-        stopOffsets = offsets
-        stopList = list
-    }
+    // MARK: - The first units
 
     /// The union of the units the instructions first reached can consume, or nil if `match` is among them.
     private func computeFirstUnits() -> RegexUnitSet? {

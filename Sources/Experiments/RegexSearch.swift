@@ -21,86 +21,62 @@ enum RegexSearch {
     /// the search stops at the first thread to reach `match`. While no thread is alive, positions whose unit cannot
     /// start a match are skipped.
     private static func search(_ program: RegexProgram, in scratch: inout RegexScratch) -> Bool {
-        withBuffers(of: program) { code in
-            scratch.clearLists()
-            let length = scratch.length
-            var position = 0
-            while true {
-                if position == 0 || !program.isAnchoredAtStart {
-                    if scratch.isNextEmpty, let first = program.firstUnits {
-                        while position < length && !first.contains(scratch.unit(at: position)) { position += 1 }
-                        // Every match consumes a unit.
-                        if position == length { return false }
-                    }
-                    if addClosure(from: 0, at: position, code, &scratch) { return true }
+        scratch.clearLists()
+        let length = scratch.length
+        var position = 0
+        while true {
+            if position == 0 || !program.isAnchoredAtStart {
+                if scratch.isNextEmpty, let first = program.firstUnits {
+                    while position < length && !first.contains(scratch.unit(at: position)) { position += 1 }
+                    // Every match consumes a unit.
+                    if position == length { return false }
                 }
-                if position == length { return false }
-                scratch.advance()
-                let threads = scratch.currentCount
-                if threads == 0 && program.isAnchoredAtStart { return false }
-                let unit = scratch.unit(at: position)
-                for offset in 0..<threads {
-                    let instruction = scratch.currentThread(offset)
-                    if consumes(code.instructions[instruction], unit, code.sets),
-                       addClosure(from: instruction + 1, at: position + 1, code, &scratch) {
-                        return true
-                    }
-                }
-                position += 1
+                if addClosure(from: 0, at: position, program, &scratch) { return true }
             }
+            if position == length { return false }
+            scratch.advance()
+            let threads = scratch.currentCount
+            if threads == 0 && program.isAnchoredAtStart { return false }
+            let unit = scratch.unit(at: position)
+            for offset in 0..<threads {
+                let instruction = scratch.currentThread(offset)
+                if consumes(program.instructions[instruction], unit, program.sets),
+                   addClosure(from: instruction + 1, at: position + 1, program, &scratch) {
+                    return true
+                }
+            }
+            position += 1
         }
     }
 
     /// The backward pass for one look-ahead: records every position where its body matches text starting there.
     private static func recordMatchStarts(of lookahead: RegexLookaheadProgram, in scratch: inout RegexScratch) {
-        withBuffers(of: lookahead.reversedBody) { code in
-            scratch.clearLists()
-            var position = scratch.length
-            // Whether a thread of the list being built reached `match`.
-            var matched = false
-            while true {
-                if addClosure(from: 0, at: position, code, &scratch) { matched = true }
-                if matched { scratch.recordLookaheadMatch(lookahead.index, at: position) }
-                if position == 0 { return }
-                scratch.advance()
-                matched = false
-                let unit = scratch.unit(at: position - 1)
-                for offset in 0..<scratch.currentCount {
-                    let instruction = scratch.currentThread(offset)
-                    if consumes(code.instructions[instruction], unit, code.sets),
-                       addClosure(from: instruction + 1, at: position - 1, code, &scratch) {
-                        matched = true
-                    }
-                }
-                position -= 1
-            }
-        }
-    }
-
-    /// A program's arrays, read without bounds checks or reference counting in the inner loops.
-    private struct Code {
-        let instructions: UnsafeBufferPointer<RegexInstruction>
-        let sets: UnsafeBufferPointer<RegexUnitSet>
-        let stopOffsets: UnsafeBufferPointer<Int32>
-        let stops: UnsafeBufferPointer<Int32>
-    }
-
-    @inline(__always)
-    private static func withBuffers<Result>(of program: RegexProgram, _ body: (Code) -> Result) -> Result {
-        program.instructions.withUnsafeBufferPointer { instructions in
-            program.sets.withUnsafeBufferPointer { sets in
-                program.stopOffsets.withUnsafeBufferPointer { stopOffsets in
-                    program.stopList.withUnsafeBufferPointer { stops in
-                        body(Code(instructions: instructions, sets: sets, stopOffsets: stopOffsets, stops: stops))
-                    }
+        let program = lookahead.reversedBody
+        scratch.clearLists()
+        var position = scratch.length
+        // Whether a thread of the list being built reached `match`.
+        var matched = false
+        while true {
+            if addClosure(from: 0, at: position, program, &scratch) { matched = true }
+            if matched { scratch.recordLookaheadMatch(lookahead.index, at: position) }
+            if position == 0 { return }
+            scratch.advance()
+            matched = false
+            let unit = scratch.unit(at: position - 1)
+            for offset in 0..<scratch.currentCount {
+                let instruction = scratch.currentThread(offset)
+                if consumes(program.instructions[instruction], unit, program.sets),
+                   addClosure(from: instruction + 1, at: position - 1, program, &scratch) {
+                    matched = true
                 }
             }
+            position -= 1
         }
     }
 
     /// Whether `instruction` consumes `unit`.
     @inline(__always)
-    private static func consumes(_ instruction: RegexInstruction, _ unit: UInt16, _ sets: UnsafeBufferPointer<RegexUnitSet>) -> Bool {
+    private static func consumes(_ instruction: RegexInstruction, _ unit: UInt16, _ sets: [RegexUnitSet]) -> Bool {
         switch instruction {
         case .unit(let expected): expected == unit
         case .set(let index): sets[index].contains(unit)
@@ -108,40 +84,16 @@ enum RegexSearch {
         }
     }
 
-    /// Adds `entry` and every instruction reachable from it without consuming, at `position`, to the next list;
-    /// returns whether `match` is among them. `entry` is 0 or follows a consuming instruction, so its stop list,
-    /// where the program has them, gives the instructions past splits and jumps at once.
+    /// Adds `start` and every instruction reachable from it without consuming, at `position`, to the next list
+    /// (each instruction once per position, which bounds a step's work by the program's length); returns whether
+    /// `match` is among them.
     @inline(__always)
-    private static func addClosure(from entry: Int, at position: Int, _ code: Code, _ scratch: inout RegexScratch) -> Bool {
-        guard !code.stopOffsets.isEmpty else {
-            return followClosure(from: entry, at: position, code.instructions, &scratch)
-        }
-        var matched = false
-        for index in Int(code.stopOffsets[entry])..<Int(code.stopOffsets[entry + 1]) {
-            let stop = Int(code.stops[index])
-            switch code.instructions[stop] {
-            case .unit, .set:
-                _ = scratch.insertNext(stop)
-            case .match:
-                matched = true
-            default:
-                // An assertion or look-ahead: decided at this position, then followed as it goes.
-                if followClosure(from: stop, at: position, code.instructions, &scratch) { matched = true }
-            }
-        }
-        return matched
-    }
-
-    /// Adds `start` and every instruction reachable from it without consuming, at `position`, to the next list,
-    /// following splits and jumps one by one; returns whether `match` is among them.
-    private static func followClosure(
-        from start: Int, at position: Int, _ instructions: UnsafeBufferPointer<RegexInstruction>, _ scratch: inout RegexScratch
-    ) -> Bool {
+    private static func addClosure(from start: Int, at position: Int, _ program: RegexProgram, _ scratch: inout RegexScratch) -> Bool {
         var matched = false
         scratch.push(start)
         while let instruction = scratch.pop() {
             guard scratch.insertNext(instruction) else { continue }
-            switch instructions[instruction] {
+            switch program.instructions[instruction] {
             case .unit, .set:
                 break
             case .jump(let target):

@@ -66,12 +66,6 @@ struct RegexUnitClasses: Sendable {
         self.intervalClasses = intervalClasses
     }
 
-    /// Runs `body` with the class of each ASCII unit, by unit, for a loop to read without bounds checks.
-    @inline(__always)
-    func withASCIIClasses<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        asciiClasses.withUnsafeBufferPointer(body)
-    }
-
     /// The class of `unit`.
     @inline(__always)
     func classOf(_ unit: UInt16) -> Int {
