@@ -75,12 +75,11 @@ struct ECMAScriptRegexParser {
         UInt16(character.value)
     }
 
-    /// Refuses `node`, the construct at `start..<start+length`, when the program holding it would exceed
-    /// ``maximumInstructions``: `node` is part of the main program, so the whole is at least this big.
-    private func checkSize(of node: RegexNode, at start: Int, length: Int) throws(RegexDialectIssue) {
-        let size = RegexProgram.instructionCount(of: node)
+    /// Refuses the construct at `start..<start+length` when a part of the main program that ends with it compiles to
+    /// `count` instructions, too many for ``maximumInstructions``: the whole is at least as big.
+    private func checkSize(_ count: Int, at start: Int, length: Int) throws(RegexDialectIssue) {
         // The main program's `match`, and the look-ahead programs so far.
-        guard size > Self.maximumInstructions - 1 - lookaheadInstructions else { return }
+        guard count > Self.maximumInstructions - 1 - lookaheadInstructions else { return }
         throw issue(
             "the pattern would compile to more than \(Self.maximumInstructions) instructions, the most a pattern may "
                 + "(counted repetition is expanded: a{500} is 500; this limit keeps matching time linear in the text)",
@@ -90,23 +89,33 @@ struct ECMAScriptRegexParser {
 
     // MARK: - Grammar
 
+    /// How many instructions `node` compiles to, capped just past the limit (so that sums cannot overflow).
+    private static func cappedCount(of node: RegexNode) -> Int {
+        min(RegexProgram.instructionCount(of: node), maximumInstructions + 1)
+    }
+
     private mutating func parseDisjunction(depth: Int) throws(RegexDialectIssue) -> RegexNode {
         var branches = [try parseAlternative(depth: depth)]
+        var count = Self.cappedCount(of: branches[0])
         while current == Self.ascii("|") {
             let bar = position
             position += 1
             branches.append(try parseAlternative(depth: depth))
-            try checkSize(of: .alternation(branches), at: bar, length: 1)
+            // Each further branch adds a split before the one before it and a jump after it.
+            count += Self.cappedCount(of: branches[branches.count - 1]) + 2
+            try checkSize(count, at: bar, length: 1)
         }
         return branches.count == 1 ? branches[0] : .alternation(branches)
     }
 
     private mutating func parseAlternative(depth: Int) throws(RegexDialectIssue) -> RegexNode {
         var terms: [RegexNode] = []
+        var count = 0
         while let unit = current, unit != Self.ascii("|"), unit != Self.ascii(")") {
             let start = position
             terms.append(try parseTerm(depth: depth))
-            try checkSize(of: .concatenation(terms), at: start, length: position - start)
+            count += Self.cappedCount(of: terms[terms.count - 1])
+            try checkSize(count, at: start, length: position - start)
         }
         return terms.count == 1 ? terms[0] : terms.isEmpty ? .empty : .concatenation(terms)
     }
@@ -206,9 +215,9 @@ struct ECMAScriptRegexParser {
         position += 1
         guard let lookahead else { return (body, false) }
         // The body becomes a program of its own, run right to left (see ``RegexSearch``).
-        lookaheadInstructions += RegexProgram.instructionCount(of: body) + 1
+        lookaheadInstructions += Self.cappedCount(of: body) + 1
         let node = RegexNode.lookahead(body, negated: lookahead.negated, index: lookahead.index)
-        try checkSize(of: node, at: start, length: position - start)
+        try checkSize(RegexProgram.instructionCount(of: node), at: start, length: position - start)
         return (node, true)
     }
 
@@ -253,7 +262,7 @@ struct ECMAScriptRegexParser {
             position += 1
         }
         let node = RegexNode.repetition(atom, minimum: minimum, maximum: maximum)
-        try checkSize(of: node, at: start, length: position - start)
+        try checkSize(RegexProgram.instructionCount(of: node), at: start, length: position - start)
         return node
     }
 

@@ -79,6 +79,19 @@ struct RegexValidationTests {
         ])
     }
 
+    @Test("long hostile patterns are parsed and refused in time linear in their length")
+    func longPatterns() throws {
+        let started = ContinuousClock.now
+        let empties = Condition(["s": ["$regex": .string(String(repeating: "(?:)", count: 250_000))]])
+        #expect(empties.issues.isEmpty)
+        #expect(empties.isSatisfied(by: ["s": "x"]))
+        let literal = try #require(Condition(["s": ["$regex": .string(String(repeating: "a", count: 1_000_000))]]).issues.first)
+        #expect(literal.message.hasPrefix("regular expression `a` at offset 9999: the pattern would compile to more than 10000 instructions"))
+        let branches = try #require(Condition(["s": ["$regex": .string(String(repeating: "a|", count: 500_000))]]).issues.first)
+        #expect(branches.message.hasPrefix("regular expression `|` at offset 6665: "), "\(branches.message)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
     @Test("at most 16 look-aheads in one pattern, each answered at every position")
     func lookaheadLimit() throws {
         let sixteen = String(repeating: "(?=.*a)", count: 8) + String(repeating: "(?!.*x)", count: 8)
