@@ -3,10 +3,10 @@
 ///
 /// Matching takes time linear in the text for a given pattern, whatever the pattern: a small pattern without `\b`
 /// or look-ahead is a deterministic automaton built once (``RegexDFA``), one table lookup per code unit; any other
-/// runs its program with every thread at once (``RegexSearch``). `(a+)+$`
-/// on 10,000 `a`s and an `X` is answered in microseconds, with the answer JavaScript's semantics define, where a
-/// backtracking engine would run for longer than the universe has existed. No answer depends on a clock. The
-/// parser's limits (``ECMAScriptRegexParser/maximumInstructions`` and the others) bound the work per code unit.
+/// runs its program with every thread at once (``RegexSearch``). `(a+)+$` on 10,000 `a`s and an `X` is answered in
+/// microseconds, with the answer JavaScript's semantics define, where a backtracking engine would run for longer
+/// than the universe has existed. No answer depends on a clock. The parser's limits
+/// (``ECMAScriptRegexParser/maximumInstructions`` and the others) bound the work per code unit.
 final class ConditionRegex: Sendable {
     private let program: RegexProgram
     /// The look-aheads' reversed bodies, each after those inside it.

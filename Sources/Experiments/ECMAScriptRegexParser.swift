@@ -17,7 +17,7 @@
 /// groups nest at most ``maximumGroupDepth`` deep.
 ///
 /// Meaning follows ECMAScript exactly: the text is matched as UTF-16 code units (a character outside the Basic
-/// Multilingual Plane is two units to `.`, classes and quantifiers, see ``RegexSubject``), `$` matches only at the
+/// Multilingual Plane is two units to `.`, classes and quantifiers, see ``RegexScratch``), `$` matches only at the
 /// very end, `.` excludes exactly `\n \r \u2028 \u2029`, and case-insensitive matching uses ECMAScript's
 /// `Canonicalize` (see ``JavaScriptCase/canonicalize(_:)``), spelt out in the unit sets.
 struct ECMAScriptRegexParser {

@@ -1,9 +1,10 @@
 /// A ``RegexNode`` compiled to the instructions of its automaton (Thompson's construction), which ``RegexSearch``
-/// runs over the text in one pass, every state at once: time proportional to the text's length times the
-/// program's, whatever the pattern.
+/// runs over the text in one pass, every state at once (time proportional to the text's length times the
+/// program's, whatever the pattern), or ``RegexDFA`` turns into a deterministic automaton.
 ///
 /// Counted repetition is expanded (`a{2,4}` is `aaa?a?`), so a program's length is bounded by
-/// ``ConditionRegex/maximumInstructions``, which ``instructionCount(of:)`` checks before anything is built.
+/// ``ECMAScriptRegexParser/maximumInstructions``, which the parser checks with ``instructionCount(of:)`` before
+/// anything is built.
 struct RegexProgram: Sendable {
     /// The instructions; the first is where matching starts.
     private(set) var instructions: [RegexInstruction] = []
