@@ -3,16 +3,24 @@ import Foundation
 
 /// Measures single-core assignment throughput for a two-variation experiment without a condition, raw hash
 /// throughput, and (when the `growthbook` Python package is importable) the Python SDK on the same ids.
+/// With `--conditions`, measures condition evaluation instead (``ConditionWorkload``): a typical targeting mix,
+/// most of it regular expressions, and the pathological `$notRegex: "(a+)+$"` on 10,000 characters.
 ///
-/// Usage: `swift run -c release AssignmentBenchmark [--assignments N] [--count-only]`
+/// Usage: `swift run -c release AssignmentBenchmark [--assignments N] [--conditions [--evaluations N]] [--count-only]`
 ///
-/// `--count-only` assigns N users once, untimed, and prints only a checksum: a fixed workload for
-/// counting instructions with `valgrind --tool=callgrind` (Tests/Benchmarks/check-instruction-counts.sh).
+/// `--count-only` assigns N users (or, with `--conditions`, evaluates N conditions of the mix, or of condition I
+/// alone, and 100, or `--pathological N`, pathological ones) once, untimed, and prints only a checksum: a fixed
+/// workload for counting instructions with `valgrind --tool=callgrind` (Tests/Benchmarks/check-instruction-counts.sh).
 
 /// Command-line options.
 struct Options {
     var assignments = 20_000_000
     var countOnly = false
+    var conditions = false
+    var evaluations = 2_000_000
+    var pathological = 100
+    /// Only this condition of the mix, to count or profile it alone.
+    var onlyCondition: Int?
 
     init(arguments: [String]) throws(UsageError) {
         var remaining = arguments.dropFirst()
@@ -25,6 +33,23 @@ struct Options {
                 assignments = value
             case "--count-only":
                 countOnly = true
+            case "--conditions":
+                conditions = true
+            case "--evaluations":
+                guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
+                    throw UsageError(message: "--evaluations needs a positive integer")
+                }
+                evaluations = value
+            case "--pathological":
+                guard let text = remaining.popFirst(), let value = Int(text), value >= 0 else {
+                    throw UsageError(message: "--pathological needs a non-negative integer")
+                }
+                pathological = value
+            case "--condition":
+                guard let text = remaining.popFirst(), let value = Int(text), ConditionWorkload.conditions.indices.contains(value) else {
+                    throw UsageError(message: "--condition needs the index of a condition of the mix (0...\(ConditionWorkload.conditions.count - 1))")
+                }
+                onlyCondition = value
             case "--help", "-h":
                 throw UsageError(message: Self.usage)
             default:
@@ -35,7 +60,10 @@ struct Options {
 }
 
 extension Options {
-    static let usage = "usage: AssignmentBenchmark [--assignments N] [--count-only]"
+    static let usage = """
+        usage: AssignmentBenchmark [--assignments N] [--count-only]
+               AssignmentBenchmark --conditions [--evaluations N] [--pathological N] [--condition I] [--count-only]
+        """
 }
 
 /// A command-line mistake, printed instead of running.
@@ -130,7 +158,48 @@ func pythonRates(ids: Int) -> (hashes: Double, assignments: Double)? {
     return (fields[0], fields[1])
 }
 
+/// The `--conditions` run: the typical mix's throughput and the pathological condition's time per evaluation.
+func runConditions(options: Options) {
+    let users = ConditionWorkload.users(1_000)
+    let conditions = options.onlyCondition.map { [ConditionWorkload.conditions[$0]] } ?? ConditionWorkload.conditions
+    if options.countOnly {
+        let mix = ConditionWorkload.evaluateMix(options.evaluations, of: conditions, users: users)
+        let pathological = ConditionWorkload.evaluatePathological(options.pathological)
+        print("\(options.evaluations) evaluations, \(mix) held; pathological held \(pathological) of \(options.pathological)")
+        return
+    }
+    print("Condition benchmark: \(conditions.count) targeting conditions over \(users.count) users, one core")
+    let mix = measure(iterations: options.evaluations) { ConditionWorkload.evaluateMix($0, of: conditions, users: users) }
+    report("typical mix (Condition.isSatisfied):", mix, "held")
+    for (index, condition) in ConditionWorkload.conditions.enumerated() {
+        let single = measure(iterations: options.evaluations / 10) { iterations in
+            var held = 0
+            for iteration in 0..<iterations where condition.isSatisfied(by: users[iteration % users.count]) { held += 1 }
+            return held
+        }
+        report("  condition \(index):", single, "held")
+    }
+    print("  (conditions: \(ConditionWorkload.conditions.map(\.description).joined(separator: "  ")))")
+    let clock = ContinuousClock()
+    let rounds = 20
+    var times: [Double] = []
+    var held = 0
+    for _ in 0..<rounds {
+        let elapsed = clock.measure { held += ConditionWorkload.evaluatePathological(1) }
+        times.append(seconds(elapsed))
+    }
+    times.sort()
+    print(String(
+        format: "  pathological $notRegex \"(a+)+$\" on 10,000 a's and X: best %.1f us, median %.1f us; held %d of %d (JavaScript: all)",
+        times[0] * 1e6, times[rounds / 2] * 1e6, held, rounds
+    ))
+}
+
 func run(options: Options) throws {
+    if options.conditions {
+        runConditions(options: options)
+        return
+    }
     let slot: SlotID = "auth-flow"
     let catalog = VariantCatalog(["signup-before-profile": slot, "signup-after-profile": slot])
     let experiment = ExperimentDefinition(

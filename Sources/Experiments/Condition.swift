@@ -17,12 +17,11 @@
 /// Strings follow the JavaScript SDK: they compare by UTF-16 code units, never by canonical equivalence (`"é"` is
 /// not `"e\u0301"`, in values and in attribute keys); `$ini`, `$nini` and `$alli` lowercase with JavaScript's
 /// `toLowerCase` (see `JavaScriptCase`). `$regex` patterns are ECMAScript regular expressions in the subset
-/// `ECMAScriptRegexTranslator` documents, evaluated with ECMAScript's meaning through Foundation's
-/// `NSRegularExpression`; a pattern outside the subset is listed in ``issues`` (validation refuses it) and never
-/// matches, as an invalid pattern never matches in the SDKs (`$notRegex` always does). Matching is time-limited:
-/// when the regular expressions of one evaluation run longer than `ConditionRegex.evaluationTimeLimit` (a
-/// pathological pattern such as `(a+)+$` backtracking exponentially), the condition fails as a whole, `$notRegex`
-/// included, as on an evaluation error.
+/// `ECMAScriptRegexParser` documents, evaluated with ECMAScript's meaning by an automaton whose time is linear in
+/// the attribute's length for a given pattern (`ConditionRegex`): no pattern backtracks, so `(a+)+$` is as quick
+/// as `a+$`, and no answer depends on a clock. A pattern outside the subset, or an operand that is not a string, is
+/// listed in ``issues`` (validation refuses it) and never matches, as an invalid pattern never matches in the SDKs
+/// (`$notRegex` always does).
 public struct Condition: Sendable, CustomStringConvertible {
     /// The condition as written.
     public let json: JSONValue
@@ -31,13 +30,11 @@ public struct Condition: Sendable, CustomStringConvertible {
     /// Keys starting with `$` at attribute position are listed too: GrowthBook treats them as attribute names, but
     /// they are almost always misspelt operators.
     public let unknownOperators: [JSONPath]
-    /// Other problems validation reports, located relative to the condition: `$regex` patterns outside the
-    /// supported ECMAScript subset (such a pattern never matches) and nesting deeper than 256 levels (such a
-    /// condition never matches).
+    /// Other problems validation reports, located relative to the condition: `$regex` operands that are not strings
+    /// and patterns outside the supported ECMAScript subset (either never matches), and nesting deeper than 256
+    /// levels (such a condition never matches).
     public let issues: [ConfigIssue]
     private let root: ConditionNode
-    /// Whether evaluating needs a regular expression deadline.
-    private let containsRegex: Bool
 
     /// The condition that every attribute document satisfies (`{}`).
     public static let always = Condition(.object(JSONObject()))
@@ -49,7 +46,6 @@ public struct Condition: Sendable, CustomStringConvertible {
         self.json = json
         self.unknownOperators = parser.unknownOperators
         self.issues = parser.issues
-        self.containsRegex = parser.containsRegex
     }
 
     /// Parses condition JSON text.
@@ -68,9 +64,7 @@ public struct Condition: Sendable, CustomStringConvertible {
 
     /// Whether the JSON value `document` satisfies the condition; a non-object document has no attributes.
     public func isSatisfied(byValue document: JSONValue, savedGroups: [String: [JSONValue]] = [:]) -> Bool {
-        // Only conditions with a regular expression read the clock.
-        let regexDeadline = containsRegex ? ContinuousClock.now.advanced(by: ConditionRegex.evaluationTimeLimit) : nil
-        let evaluator = ConditionEvaluator(savedGroups: savedGroups, regexDeadline: regexDeadline)
+        let evaluator = ConditionEvaluator(savedGroups: savedGroups)
         return (try? evaluator.evaluate(root, on: document)) == true
     }
 

@@ -3,16 +3,11 @@
 /// `true`/`false` are decided results; `nil` means an unknown operator left the result undecided, which fails the
 /// condition overall unless another entry already fails it. A thrown ``MalformedCondition`` mirrors the SDKs'
 /// evaluation errors, which fail the entire condition (so `$not` cannot turn them into a match).
-///
-/// A regular expression still undecided when the evaluation's regex deadline passes fails the entire condition in
-/// the same way, so a pathological `$regex` or `$notRegex` costs at most ``ConditionRegex/evaluationTimeLimit``.
 struct ConditionEvaluator {
-    /// Raised when evaluation reaches a malformed part of the condition, or a regular expression runs out of time.
+    /// Raised when evaluation reaches a malformed part of the condition.
     struct MalformedCondition: Error {}
 
     let savedGroups: [String: [JSONValue]]
-    /// When the regular expressions of this evaluation must have finished; nil for conditions without any.
-    let regexDeadline: ContinuousClock.Instant?
 
     func evaluate(_ node: ConditionNode, on root: JSONValue) throws(MalformedCondition) -> Bool? {
         guard case .entries(let entries) = node else { throw MalformedCondition() }
@@ -107,9 +102,7 @@ struct ConditionEvaluator {
             return try evaluate(value, against: attribute).map { !$0 }
         case .regex(let regex, let negated):
             guard let regex, case .string(let text) = attribute else { return negated }
-            let deadline = regexDeadline ?? .now.advanced(by: ConditionRegex.evaluationTimeLimit)
-            guard let matches = regex.matches(text, deadline: deadline) else { throw MalformedCondition() }
-            return matches != negated
+            return regex.matches(text) != negated
         case .inGroup(let groupID, let negated):
             guard let groupID else { return false }
             let members = savedGroups[groupID] ?? []

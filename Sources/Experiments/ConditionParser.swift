@@ -4,16 +4,13 @@ struct ConditionParser {
     /// validation.
     static let maximumDepth = 256
 
-    /// Problems validation reports beyond unknown operators: patterns outside the regular expression subset and
-    /// nesting beyond ``maximumDepth``, located relative to the condition.
+    /// Problems validation reports beyond unknown operators: `$regex` operands that are not strings, patterns outside
+    /// the regular expression subset and nesting beyond ``maximumDepth``, located relative to the condition.
     private(set) var issues: [ConfigIssue] = []
     private var reportedDepth = false
 
     /// Paths (relative to the condition) of operators GrowthBook does not define.
     private(set) var unknownOperators: [JSONPath] = []
-
-    /// Whether a `$regex`-family operator with a valid pattern was parsed.
-    private(set) var containsRegex = false
 
     /// Operators that may appear on a value.
     static let valueOperators: Set<String> = [
@@ -110,10 +107,7 @@ struct ConditionParser {
         case "$type": return .type(operand)
         case "$not": return .not(parseValue(operand, at: path, depth: depth + 1))
         case "$regex", "$regexi", "$notRegex", "$notRegexi":
-            let regex = operand.stringValue.flatMap { pattern in
-                compileRegex(pattern, caseInsensitive: name.hasSuffix("i"), at: path)
-            }
-            if regex != nil { containsRegex = true }
+            let regex = compileRegex(operand, caseInsensitive: name.hasSuffix("i"), at: path)
             return .regex(regex, negated: name.hasPrefix("$not"))
         case "$inGroup": return .inGroup(operand.stringValue, negated: false)
         case "$notInGroup": return .inGroup(operand.stringValue, negated: true)
@@ -130,17 +124,18 @@ struct ConditionParser {
         issues.append(ConfigIssue(path: path, message: "condition nested deeper than \(Self.maximumDepth) levels"))
     }
 
-    /// The pattern translated from ECMAScript and compiled, or nil (never matching) with the reason recorded.
-    private mutating func compileRegex(_ pattern: String, caseInsensitive: Bool, at path: JSONPath) -> ConditionRegex? {
-        switch ECMAScriptRegexTranslator.translate(pattern, caseInsensitive: caseInsensitive) {
+    /// The pattern compiled, or nil (never matching) with the reason recorded: an operand that is not a string, or a
+    /// pattern outside the supported subset.
+    private mutating func compileRegex(_ operand: JSONValue, caseInsensitive: Bool, at path: JSONPath) -> ConditionRegex? {
+        guard case .string(let pattern) = operand else {
+            issues.append(ConfigIssue(path: path, message: "expected a regular expression pattern (a string), found \(ConfigFieldReader.describe(operand))"))
+            return nil
+        }
+        switch ConditionRegex.compile(pattern, caseInsensitive: caseInsensitive) {
         case .failure(let issue):
             issues.append(ConfigIssue(path: path, message: "regular expression \(issue)"))
             return nil
-        case .success(let icuPattern):
-            guard let regex = ConditionRegex(icuPattern: icuPattern) else {
-                issues.append(ConfigIssue(path: path, message: "regular expression could not be compiled"))
-                return nil
-            }
+        case .success(let regex):
             return regex
         }
     }

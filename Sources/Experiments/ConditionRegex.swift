@@ -1,53 +1,57 @@
-import Foundation
-
-/// A `$regex` pattern, translated from ECMAScript by ``ECMAScriptRegexTranslator`` and compiled once with
-/// Foundation's `NSRegularExpression` (ICU), matched anywhere in the text as the JavaScript SDK's
-/// `new RegExp(pattern, flags).test(value)` does. Case-insensitivity is already spelt out in the translated
-/// pattern, and the text is presented as UTF-16 code units (see ``RegexSubject``).
+/// A `$regex` pattern, parsed from ECMAScript by ``ECMAScriptRegexParser`` and compiled once to an automaton,
+/// matched anywhere in the text as the JavaScript SDK's `new RegExp(pattern, flags).test(value)` does.
 ///
-/// Matching is bounded in time: a backtracking pattern such as `(a+)+$` takes exponential time on a string such as
-/// `"aaaa…!"`, and `.*`-style patterns quadratic time on long strings, so ICU's progress reports (about every 10,000
-/// steps of the engine, and at each position a search starts from) check a deadline, and a match still running at
-/// its deadline is abandoned undecided.
-final class ConditionRegex: @unchecked Sendable {
-    // NSRegularExpression is immutable after creation and documented as safe to share between threads.
-    private let expression: NSRegularExpression
+/// Matching takes time linear in the text for a given pattern, whatever the pattern: a small pattern without `\b`
+/// or look-ahead is a deterministic automaton built once (``RegexDFA``), one table lookup per code unit; any other
+/// runs its program with every thread at once (``RegexSearch``). `(a+)+$` on 10,000 `a`s and an `X` is answered in
+/// microseconds, with the answer JavaScript's semantics define, where a backtracking engine would run for longer
+/// than the universe has existed. No answer depends on a clock. The parser's limits
+/// (``ECMAScriptRegexParser/maximumInstructions`` and the others) bound the work per code unit.
+final class ConditionRegex: Sendable {
+    private let program: RegexProgram
+    /// The look-aheads' reversed bodies, each after those inside it.
+    private let lookaheads: [RegexLookaheadProgram]
+    /// The longest program's length: the thread lists' size.
+    private let instructionCapacity: Int
+    /// The program as a deterministic automaton, when it qualifies: then a search is a table lookup per code unit.
+    private let automaton: RegexDFA?
 
-    /// How long the regular expressions of one condition evaluation may run, together.
-    static let evaluationTimeLimit = Duration.milliseconds(100)
-
-    /// Progress reports between two readings of the clock: reports come at every start position, so reading the
-    /// clock at each would cost more than the search on long strings.
-    private static let reportsPerClockReading = 16
-
-    /// Compiles a translated ICU pattern, returning `nil` if ICU refuses it.
-    init?(icuPattern: String) {
-        guard let expression = try? NSRegularExpression(pattern: icuPattern, options: []) else {
-            return nil
-        }
-        self.expression = expression
+    /// How a pattern is matched.
+    enum Engine {
+        /// A deterministic automaton where the program qualifies (``RegexDFA``), else every thread at once.
+        case automatonWhereItQualifies
+        /// Every thread at once (``RegexSearch``), always: what tests compare the automaton with.
+        case threads
     }
 
-    /// Whether the pattern matches anywhere in `text`; nil when matching was still undecided at `deadline`.
-    func matches(_ text: String, deadline: ContinuousClock.Instant) -> Bool? {
-        guard ContinuousClock.now < deadline else { return nil }
-        let text = RegexSubject.text(text)
-        let range = NSRange(location: 0, length: text.utf16.count)
-        var found = false
-        var timedOut = false
-        var reports = 0
-        expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
-            if result != nil {
-                found = true
-                stop.pointee = true
-                return
-            }
-            reports += 1
-            if reports % Self.reportsPerClockReading == 0, ContinuousClock.now >= deadline {
-                timedOut = true
-                stop.pointee = true
+    /// Compiles `pattern` (case-insensitively for `$regexi`), or names the first construct outside the subset.
+    static func compile(
+        _ pattern: String, caseInsensitive: Bool, engine: Engine = .automatonWhereItQualifies
+    ) -> Result<ConditionRegex, RegexDialectIssue> {
+        ECMAScriptRegexParser.parse(pattern, caseInsensitive: caseInsensitive).map { ConditionRegex($0, engine: engine) }
+    }
+
+    /// Whether matching uses a deterministic automaton.
+    var usesAutomaton: Bool { automaton != nil }
+
+    private init(_ node: RegexNode, engine: Engine) {
+        program = RegexProgram(node)
+        lookaheads = node.lookaheads.map { body, index in
+            RegexLookaheadProgram(index: index, reversedBody: RegexProgram(body.reversed))
+        }
+        instructionCapacity = lookaheads.reduce(program.instructions.count) { max($0, $1.reversedBody.instructions.count) }
+        automaton = lookaheads.isEmpty && engine == .automatonWhereItQualifies ? RegexDFA(program) : nil
+    }
+
+    /// Whether the pattern matches anywhere in `text`.
+    func matches(_ text: String) -> Bool {
+        if let automaton {
+            return RegexScratch.with(text: text, instructionCapacity: 0, lookaheadCount: 0) { scratch in
+                automaton.matches(in: scratch)
             }
         }
-        return found ? true : timedOut ? nil : false
+        return RegexScratch.with(text: text, instructionCapacity: instructionCapacity, lookaheadCount: lookaheads.count) { scratch in
+            RegexSearch.matches(program, lookaheads: lookaheads, in: &scratch)
+        }
     }
 }

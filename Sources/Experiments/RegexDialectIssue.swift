@@ -1,5 +1,5 @@
 /// A `$regex` pattern construct outside the ECMAScript subset Switchyard evaluates (see
-/// `ECMAScriptRegexTranslator`), named with its position.
+/// `ECMAScriptRegexParser`), or past its limits, named with its position.
 struct RegexDialectIssue: Error, Sendable, Hashable, CustomStringConvertible {
     /// The construct as written, e.g. `\p` or `(?<=`.
     var construct: String

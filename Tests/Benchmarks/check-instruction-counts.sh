@@ -98,6 +98,10 @@ if selected assign-1m; then
     echo "== assign-1m: 1,000,000 assignments to a two-variation experiment"
     measured[assign-1m]=$(count "$bin/AssignmentBenchmark" --assignments 1000000 --count-only)
 fi
+if selected conditions-100k; then
+    echo "== conditions-100k: 100,000 evaluations of a targeting condition mix, 100 of \$notRegex \"(a+)+\$\" on 10,001 characters"
+    measured[conditions-100k]=$(count "$bin/AssignmentBenchmark" --conditions --count-only --evaluations 100000)
+fi
 
 results="$work/measured.txt"
 : >"$results"

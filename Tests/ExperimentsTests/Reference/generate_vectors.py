@@ -168,8 +168,8 @@ NUMBERS = [0, 1, -1, 2, 3, 5, 10, 18, 21, 65, 100, 0.5, 1.5, 99.9, -3.25, 100000
 PATHS = ["name", "age", "country", "tags", "nums", "active", "version", "score", "nested.a.b", "nested.a", "items",
          "tags.0", "tags.1", "tags.length", "nums.length", "missing", "missing.deep", "nothing", "nested.list.1.x",
          "empty", "obj"]
-# Patterns in the syntax Python's re and ICU (NSRegularExpression) share, plus patterns invalid in both. Python-only
-# syntax such as (?P<name>...) is deliberately absent: ICU rejects it, so there the SDKs cannot agree.
+# Patterns in the syntax Python's re and ECMAScript share, plus patterns invalid in both. Python-only syntax such as
+# (?P<name>...) is deliberately absent: ECMAScript rejects it, so there the SDKs cannot agree.
 REGEXES = ["^h", "o$", "l+", "^[A-Z]", "[0-9]+", "foo|bar", "^$", "^\\d+\\.\\d+", "^(US|GB)$", "b.r", "É", "x*",
            "(", "[a-", "*a", "a{2,1}", "\\", ")"]
 TYPES = ["null", "boolean", "number", "string", "array", "object", "undefined", "String", 5]

@@ -1,6 +1,6 @@
-/// Translates a GrowthBook `$regex` pattern, read as an ECMAScript regular expression without the `u` flag (what
-/// the JavaScript SDK's `new RegExp(pattern, flags)` builds), into an ICU pattern with the same meaning, or says
-/// which construct is outside the subset Switchyard supports.
+/// Parses a GrowthBook `$regex` pattern, read as an ECMAScript regular expression without the `u` flag (what the
+/// JavaScript SDK's `new RegExp(pattern, flags)` builds), into a ``RegexNode``, or says which construct is outside
+/// the subset Switchyard supports.
 ///
 /// The subset: literal characters; escapes `\t \n \v \f \r \0 \cX \xHH \uHHHH` and escaped punctuation; `.`;
 /// `\d \D \w \W \s \S` with their ECMAScript (ASCII `\d`/`\w`) meaning; character classes with ranges and those
@@ -11,28 +11,40 @@
 /// and other non-ECMAScript escapes, possessive quantifiers, nested `[` in classes, and the Annex B leniencies
 /// (a lone `{`, `}` or `]`, octal escapes).
 ///
+/// Three limits keep matching time and memory proportional to the text for every accepted pattern: the compiled
+/// program has at most ``maximumInstructions`` instructions (counted repetition is expanded: `a{500}` is 500),
+/// at most ``maximumLookaheads`` look-aheads (each keeps one bit per position of the text while matching), and
+/// groups nest at most ``maximumGroupDepth`` deep.
+///
 /// Meaning follows ECMAScript exactly: the text is matched as UTF-16 code units (a character outside the Basic
-/// Multilingual Plane is two units to `.`, classes and quantifiers, see ``RegexSubject``), `$` matches only at the
+/// Multilingual Plane is two units to `.`, classes and quantifiers, see ``RegexScratch``), `$` matches only at the
 /// very end, `.` excludes exactly `\n \r \u2028 \u2029`, and case-insensitive matching uses ECMAScript's
-/// `Canonicalize` (see ``JavaScriptCase/canonicalize(_:)``) by spelling out case variants in the ICU pattern.
-struct ECMAScriptRegexTranslator {
-    /// A set of UTF-16 code units, as sorted, disjoint ranges.
-    typealias UnitSet = [ClosedRange<UInt16>]
+/// `Canonicalize` (see ``JavaScriptCase/canonicalize(_:)``), spelt out in the unit sets.
+struct ECMAScriptRegexParser {
+    /// The most instructions a pattern may compile to, look-ahead bodies included: a bound on the work per code unit
+    /// of the text.
+    static let maximumInstructions = 10_000
+    /// The most look-aheads `(?=…)` `(?!…)` in one pattern.
+    static let maximumLookaheads = 16
+    /// The deepest groups may nest.
+    static let maximumGroupDepth = 64
 
     private let units: [UInt16]
     private let caseInsensitive: Bool
     private var position = 0
-    private var output = ""
+    private var lookaheadCount = 0
+    /// Instructions of the look-ahead programs parsed so far (each body and its `match`).
+    private var lookaheadInstructions = 0
 
-    /// The ICU pattern for `pattern`, or the first construct outside the subset.
-    static func translate(_ pattern: String, caseInsensitive: Bool) -> Result<String, RegexDialectIssue> {
-        var translator = ECMAScriptRegexTranslator(units: Array(pattern.utf16), caseInsensitive: caseInsensitive)
+    /// The tree for `pattern`, or the first construct outside the subset.
+    static func parse(_ pattern: String, caseInsensitive: Bool) -> Result<RegexNode, RegexDialectIssue> {
+        var parser = ECMAScriptRegexParser(units: Array(pattern.utf16), caseInsensitive: caseInsensitive)
         do throws(RegexDialectIssue) {
-            try translator.parseDisjunction()
-            if translator.position < translator.units.count {
-                throw translator.issue("unmatched ')'", at: translator.position, length: 1)
+            let node = try parser.parseDisjunction(depth: 0)
+            if parser.position < parser.units.count {
+                throw parser.issue("unmatched ')'", at: parser.position, length: 1)
             }
-            return .success(translator.output)
+            return .success(node)
         } catch {
             return .failure(error)
         }
@@ -63,50 +75,81 @@ struct ECMAScriptRegexTranslator {
         UInt16(character.value)
     }
 
+    /// Refuses the construct at `start..<start+length` when a part of the main program that ends with it compiles to
+    /// `count` instructions, too many for ``maximumInstructions``: the whole is at least as big.
+    private func checkSize(_ count: Int, at start: Int, length: Int) throws(RegexDialectIssue) {
+        // The main program's `match`, and the look-ahead programs so far.
+        guard count > Self.maximumInstructions - 1 - lookaheadInstructions else { return }
+        throw issue(
+            "the pattern would compile to more than \(Self.maximumInstructions) instructions, the most a pattern may "
+                + "(counted repetition is expanded: a{500} is 500; this limit keeps matching time linear in the text)",
+            at: start, length: length
+        )
+    }
+
     // MARK: - Grammar
 
-    private mutating func parseDisjunction() throws(RegexDialectIssue) {
-        try parseAlternative()
+    /// How many instructions `node` compiles to, capped just past the limit (so that sums cannot overflow).
+    private static func cappedCount(of node: RegexNode) -> Int {
+        min(RegexProgram.instructionCount(of: node), maximumInstructions + 1)
+    }
+
+    private mutating func parseDisjunction(depth: Int) throws(RegexDialectIssue) -> RegexNode {
+        var branches = [try parseAlternative(depth: depth)]
+        var count = Self.cappedCount(of: branches[0])
         while current == Self.ascii("|") {
+            let bar = position
             position += 1
-            output += "|"
-            try parseAlternative()
+            branches.append(try parseAlternative(depth: depth))
+            // Each further branch adds a split before the one before it and a jump after it.
+            count += Self.cappedCount(of: branches[branches.count - 1]) + 2
+            try checkSize(count, at: bar, length: 1)
         }
+        return branches.count == 1 ? branches[0] : .alternation(branches)
     }
 
-    private mutating func parseAlternative() throws(RegexDialectIssue) {
+    private mutating func parseAlternative(depth: Int) throws(RegexDialectIssue) -> RegexNode {
+        var terms: [RegexNode] = []
+        var count = 0
         while let unit = current, unit != Self.ascii("|"), unit != Self.ascii(")") {
-            try parseTerm()
+            let start = position
+            terms.append(try parseTerm(depth: depth))
+            count += Self.cappedCount(of: terms[terms.count - 1])
+            try checkSize(count, at: start, length: position - start)
         }
+        return terms.count == 1 ? terms[0] : terms.isEmpty ? .empty : .concatenation(terms)
     }
 
-    private mutating func parseTerm() throws(RegexDialectIssue) {
+    private mutating func parseTerm(depth: Int) throws(RegexDialectIssue) -> RegexNode {
         let start = position
-        guard let unit = current else { return }
+        guard let unit = current else { return .empty }
+        let atom: RegexNode
         switch unit {
         case Self.ascii("^"):
             position += 1
-            output += "^"
             try refuseQuantifier(after: start)
-            return
+            return .assertion(.inputStart)
         case Self.ascii("$"):
             position += 1
-            output += "\\z"
             try refuseQuantifier(after: start)
-            return
+            return .assertion(.inputEnd)
         case Self.ascii("\\") where unitAt(position + 1) == Self.ascii("b") || unitAt(position + 1) == Self.ascii("B"):
             let isBoundary = unitAt(position + 1) == Self.ascii("b")
             position += 2
-            output += isBoundary ? Self.asciiWordBoundary : Self.asciiNonWordBoundary
             try refuseQuantifier(after: start)
-            return
+            return .assertion(isBoundary ? .wordBoundary : .notWordBoundary)
         case Self.ascii("("):
-            try parseGroup()
+            let (group, isLookahead) = try parseGroup(depth: depth)
+            if isLookahead {
+                try refuseQuantifier(after: start)
+                return group
+            }
+            atom = group
         case Self.ascii("["):
-            try emit(parseClass())
+            atom = .units(try parseClass())
         case Self.ascii("."):
             position += 1
-            try emit(Self.complement(Self.lineTerminators))
+            atom = .units(.dot)
         case Self.ascii("*"), Self.ascii("+"), Self.ascii("?"):
             throw issue("nothing to repeat (a quantifier must follow an atom; possessive quantifiers are not ECMAScript)", at: start, length: 1)
         case Self.ascii("{"):
@@ -116,12 +159,15 @@ struct ECMAScriptRegexTranslator {
         case Self.ascii("]"):
             throw issue("a literal ']' must be escaped as \\]", at: start, length: 1)
         case Self.ascii("\\"):
-            try emitAtomEscape()
+            switch try parseEscape(inClass: false) {
+            case .unit(let escaped): atom = literal(escaped)
+            case .set(let set): atom = .units(set)
+            }
         default:
             position += 1
-            emitLiteral(unit)
+            atom = literal(unit)
         }
-        try parseQuantifier()
+        return try parseQuantifier(of: atom)
     }
 
     private mutating func refuseQuantifier(after start: Int) throws(RegexDialectIssue) {
@@ -130,20 +176,25 @@ struct ECMAScriptRegexTranslator {
         }
     }
 
-    private mutating func parseGroup() throws(RegexDialectIssue) {
+    /// A group: a look-ahead as `.lookahead`, any other group as its contents.
+    private mutating func parseGroup(depth: Int) throws(RegexDialectIssue) -> (node: RegexNode, isLookahead: Bool) {
         let start = position
+        guard depth < Self.maximumGroupDepth else {
+            throw issue("groups nested more than \(Self.maximumGroupDepth) deep are not in the supported subset", at: start, length: 1)
+        }
         position += 1
-        var isLookahead = false
+        /// For a look-ahead, whether it is negative and its number, given in the order look-aheads open.
+        var lookahead: (negated: Bool, index: Int)?
         if current == Self.ascii("?") {
             switch unitAt(position + 1) {
             case Self.ascii(":"):
-                output += "(?:"
-            case Self.ascii("="):
-                output += "(?="
-                isLookahead = true
-            case Self.ascii("!"):
-                output += "(?!"
-                isLookahead = true
+                break
+            case Self.ascii("="), Self.ascii("!"):
+                guard lookaheadCount < Self.maximumLookaheads else {
+                    throw issue("more than \(Self.maximumLookaheads) look-aheads in one pattern are not in the supported subset", at: start, length: 3)
+                }
+                lookahead = (unitAt(position + 1) == Self.ascii("!"), lookaheadCount)
+                lookaheadCount += 1
             case Self.ascii("<"):
                 let next = unitAt(position + 2)
                 if next == Self.ascii("=") || next == Self.ascii("!") {
@@ -156,77 +207,92 @@ struct ECMAScriptRegexTranslator {
                 throw issue("inline flags and other (? group forms are not in the supported subset", at: start, length: 3)
             }
             position += 2
-        } else {
-            output += "("
         }
-        try parseDisjunction()
+        let body = try parseDisjunction(depth: depth + 1)
         guard current == Self.ascii(")") else {
             throw issue("unterminated group", at: start, length: 1)
         }
         position += 1
-        output += ")"
-        if isLookahead { try refuseQuantifier(after: start) }
+        guard let lookahead else { return (body, false) }
+        // The body becomes a program of its own, run right to left (see ``RegexSearch``).
+        lookaheadInstructions += Self.cappedCount(of: body) + 1
+        let node = RegexNode.lookahead(body, negated: lookahead.negated, index: lookahead.index)
+        try checkSize(RegexProgram.instructionCount(of: node), at: start, length: position - start)
+        return (node, true)
     }
 
-    private mutating func parseQuantifier() throws(RegexDialectIssue) {
+    private mutating func parseQuantifier(of atom: RegexNode) throws(RegexDialectIssue) -> RegexNode {
         let start = position
-        guard let unit = current else { return }
+        guard let unit = current else { return atom }
+        let minimum: Int
+        let maximum: Int?
         switch unit {
-        case Self.ascii("*"), Self.ascii("+"), Self.ascii("?"):
+        case Self.ascii("*"):
             position += 1
-            output += String(Character(Unicode.Scalar(UInt8(unit))))
+            (minimum, maximum) = (0, nil)
+        case Self.ascii("+"):
+            position += 1
+            (minimum, maximum) = (1, nil)
+        case Self.ascii("?"):
+            position += 1
+            (minimum, maximum) = (0, 1)
         case Self.ascii("{"):
             position += 1
-            guard let minimum = parseDecimal() else {
+            guard let lower = parseDecimal() else {
                 throw issue("a literal '{' must be escaped as \\{", at: start, length: 1)
             }
-            var maximum: Int? = minimum
+            var upper: Int? = lower
             if current == Self.ascii(",") {
                 position += 1
-                maximum = parseDecimal()
+                upper = parseDecimal()
             }
             guard current == Self.ascii("}") else {
                 throw issue("a literal '{' must be escaped as \\{", at: start, length: 1)
             }
             position += 1
-            if let maximum, maximum < minimum {
+            if let upper, upper < lower {
                 throw issue("numbers out of order in a {} quantifier", at: start, length: position - start)
             }
-            output += "{\(minimum)" + (maximum == minimum ? "}" : ",\(maximum.map(String.init) ?? "")}")
+            (minimum, maximum) = (lower, upper)
         default:
-            return
+            return atom
         }
+        // Lazy and greedy quantifiers match the same texts; only which match is reported differs.
         if current == Self.ascii("?") {
             position += 1
-            output += "?"
         }
+        let node = RegexNode.repetition(atom, minimum: minimum, maximum: maximum)
+        try checkSize(RegexProgram.instructionCount(of: node), at: start, length: position - start)
+        return node
     }
 
-    /// A decimal number of at most 5 digits (ICU's bound on repetition counts is far above any real pattern).
+    /// A decimal number; a longer one than any repetition could use is read as 1,000,000,000 (and then refused
+    /// by the size limit).
     private mutating func parseDecimal() -> Int? {
         var value = 0
         var digits = 0
-        while let unit = current, unit >= Self.ascii("0"), unit <= Self.ascii("9"), digits < 5 {
-            value = value * 10 + Int(unit - Self.ascii("0"))
+        while let unit = current, unit >= Self.ascii("0"), unit <= Self.ascii("9") {
+            value = min(value * 10 + Int(unit - Self.ascii("0")), 1_000_000_000)
             digits += 1
             position += 1
         }
         return digits == 0 ? nil : value
     }
 
-    // MARK: - Escapes
-
-    /// What an escape outside a class stands for.
-    private enum Escaped {
-        case unit(UInt16)
-        case set(UnitSet)
+    /// A literal unit, with its case variants under the `i` flag.
+    private func literal(_ unit: UInt16) -> RegexNode {
+        if caseInsensitive, let variants = JavaScriptCase.caseEquivalents[unit] {
+            return .units(RegexUnitSet(variants.map { $0...$0 }))
+        }
+        return .units(RegexUnitSet(unit: unit))
     }
 
-    private mutating func emitAtomEscape() throws(RegexDialectIssue) {
-        switch try parseEscape(inClass: false) {
-        case .unit(let unit): emitLiteral(unit)
-        case .set(let set): try emit(set)
-        }
+    // MARK: - Escapes
+
+    /// What an escape stands for.
+    private enum Escaped {
+        case unit(UInt16)
+        case set(RegexUnitSet)
     }
 
     /// Reads the escape at `position` (a backslash and what follows).
@@ -239,12 +305,12 @@ struct ECMAScriptRegexTranslator {
         position += 1
         guard unit < 0x80 else { return .unit(unit) }
         switch Unicode.Scalar(UInt8(unit)) {
-        case "d": return .set(Self.digits)
-        case "D": return .set(Self.complement(Self.digits))
-        case "w": return .set(Self.wordCharacters)
-        case "W": return .set(Self.complement(Self.wordCharacters))
-        case "s": return .set(Self.whitespace)
-        case "S": return .set(Self.complement(Self.whitespace))
+        case "d": return .set(.digits)
+        case "D": return .set(RegexUnitSet.digits.complement)
+        case "w": return .set(.wordCharacters)
+        case "W": return .set(RegexUnitSet.wordCharacters.complement)
+        case "s": return .set(.whitespace)
+        case "S": return .set(RegexUnitSet.whitespace.complement)
         case "t": return .unit(0x09)
         case "n": return .unit(0x0A)
         case "v": return .unit(0x0B)
@@ -285,9 +351,9 @@ struct ECMAScriptRegexTranslator {
         case "Q", "E":
             throw issue("\\Q…\\E quoting is not ECMAScript (escape each character)", at: start, length: 2)
         case "a"..."z", "A"..."Z":
-            throw issue("this escape has no meaning shared by ECMAScript and ICU", at: start, length: 2)
+            throw issue("this escape is not in the supported subset (ECMAScript reads it as the bare letter, other dialects differently)", at: start, length: 2)
         default:
-            // Escaped punctuation stands for itself in both dialects.
+            // Escaped punctuation stands for itself.
             return .unit(unit)
         }
     }
@@ -312,7 +378,7 @@ struct ECMAScriptRegexTranslator {
 
     // MARK: - Classes
 
-    private mutating func parseClass() throws(RegexDialectIssue) -> UnitSet {
+    private mutating func parseClass() throws(RegexDialectIssue) -> RegexUnitSet {
         let start = position
         position += 1
         let negated = current == Self.ascii("^")
@@ -320,7 +386,7 @@ struct ECMAScriptRegexTranslator {
         if current == Self.ascii("]") {
             throw issue("empty classes [] and [^] are not in the supported subset", at: start, length: position - start + 1)
         }
-        var set: UnitSet = []
+        var members: [ClosedRange<UInt16>] = []
         while true {
             guard let unit = current else { throw issue("unterminated character class", at: start, length: 1) }
             if unit == Self.ascii("]") {
@@ -338,16 +404,17 @@ struct ECMAScriptRegexTranslator {
                 guard lowUnit <= highUnit else {
                     throw issue("range out of order in character class", at: atomStart, length: position - atomStart)
                 }
-                set = Self.union(set, [lowUnit...highUnit])
+                members.append(lowUnit...highUnit)
             } else {
                 switch low {
-                case .unit(let single): set = Self.union(set, [single...single])
-                case .set(let members): set = Self.union(set, members)
+                case .unit(let single): members.append(single...single)
+                case .set(let set): members.append(contentsOf: set.ranges)
                 }
             }
         }
-        if caseInsensitive { set = Self.withCaseVariants(set) }
-        return negated ? Self.complement(set) : set
+        var set = RegexUnitSet(members)
+        if caseInsensitive { set = set.withCaseVariants }
+        return negated ? set.complement : set
     }
 
     private mutating func parseClassAtom() throws(RegexDialectIssue) -> Escaped {
@@ -360,97 +427,9 @@ struct ECMAScriptRegexTranslator {
             if let next = unitAt(position + 1), [Self.ascii(":"), Self.ascii("="), Self.ascii(".")].contains(next) {
                 throw issue("POSIX classes are not ECMAScript", at: start, length: 2)
             }
-            throw issue("a literal '[' inside a class must be escaped as \\[ (ICU reads it as a nested set)", at: start, length: 1)
+            throw issue("a literal '[' inside a class must be escaped as \\[ (other dialects read it as a nested set)", at: start, length: 1)
         }
         position += 1
         return .unit(unit)
-    }
-
-    // MARK: - Output
-
-    private mutating func emitLiteral(_ unit: UInt16) {
-        if caseInsensitive, let variants = JavaScriptCase.caseEquivalents[unit] {
-            output += Self.icuClass(Self.union([], variants.map { $0...$0 }))
-        } else {
-            output += Self.icuUnit(unit)
-        }
-    }
-
-    private mutating func emit(_ set: UnitSet) throws(RegexDialectIssue) {
-        output += Self.icuClass(set)
-    }
-
-    /// `\x{…}` for the code point that stands for `unit` in a ``RegexSubject``.
-    private static func icuUnit(_ unit: UInt16) -> String {
-        "\\x{" + String(RegexSubject.codePoint(for: unit), radix: 16) + "}"
-    }
-
-    private static func icuClass(_ set: UnitSet) -> String {
-        guard !set.isEmpty else { return "[^\\x{0}-\\x{10ffff}]" }
-        var text = "["
-        for range in set {
-            // Surrogate units stand for plane-15 code points, so a range crossing them is split.
-            for part in splitAtSurrogates(range) {
-                text += part.lowerBound == part.upperBound ? icuUnit(part.lowerBound) : icuUnit(part.lowerBound) + "-" + icuUnit(part.upperBound)
-            }
-        }
-        return text + "]"
-    }
-
-    private static func splitAtSurrogates(_ range: ClosedRange<UInt16>) -> [ClosedRange<UInt16>] {
-        let boundaries: [ClosedRange<UInt16>] = [0...0xD7FF, 0xD800...0xDFFF, 0xE000...0xFFFF]
-        return boundaries.compactMap { part in
-            let low = max(part.lowerBound, range.lowerBound)
-            let high = min(part.upperBound, range.upperBound)
-            return low <= high ? low...high : nil
-        }
-    }
-
-    // MARK: - Sets
-
-    static let digits: UnitSet = [0x30...0x39]
-    static let wordCharacters: UnitSet = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
-    /// ECMAScript's WhiteSpace and LineTerminator code points.
-    static let whitespace: UnitSet = [
-        0x09...0x0D, 0x20...0x20, 0xA0...0xA0, 0x1680...0x1680, 0x2000...0x200A, 0x2028...0x2029, 0x202F...0x202F,
-        0x205F...0x205F, 0x3000...0x3000, 0xFEFF...0xFEFF,
-    ]
-    static let lineTerminators: UnitSet = [0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029]
-
-    private static let wordClass = icuClass(wordCharacters)
-    private static let asciiWordBoundary = "(?:(?<=\(wordClass))(?!\(wordClass))|(?<!\(wordClass))(?=\(wordClass)))"
-    private static let asciiNonWordBoundary = "(?:(?<=\(wordClass))(?=\(wordClass))|(?<!\(wordClass))(?!\(wordClass)))"
-
-    static func union(_ lhs: UnitSet, _ rhs: UnitSet) -> UnitSet {
-        let sorted = (lhs + rhs).sorted { $0.lowerBound < $1.lowerBound }
-        var merged: UnitSet = []
-        for range in sorted {
-            if let last = merged.last, Int(range.lowerBound) <= Int(last.upperBound) + 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        return merged
-    }
-
-    static func complement(_ set: UnitSet) -> UnitSet {
-        var result: UnitSet = []
-        var next = 0
-        for range in set {
-            if Int(range.lowerBound) > next { result.append(UInt16(next)...(range.lowerBound - 1)) }
-            next = Int(range.upperBound) + 1
-        }
-        if next <= 0xFFFF { result.append(UInt16(next)...0xFFFF) }
-        return result
-    }
-
-    /// `set` with every unit whose ECMAScript canonical form equals a member's.
-    static func withCaseVariants(_ set: UnitSet) -> UnitSet {
-        var added: UnitSet = []
-        for (unit, variants) in JavaScriptCase.caseEquivalents where set.contains(where: { $0.contains(unit) }) {
-            added.append(contentsOf: variants.map { $0...$0 })
-        }
-        return added.isEmpty ? set : union(set, added)
     }
 }
