@@ -9,7 +9,7 @@ import PackageDescription
 // already-built checkout: `swift package add-variant` and `remove-variant` edit the list below,
 // and the build fails, naming the folder, if Variants/ holds a folder this list does not name.
 
-/// The app modules, each under Sources/: module `<Name>App` declares `public enum <Name>: HostedApp`
+/// The app modules, the samples of this repository, each under Sources/Samples/: module `<Name>App` declares `public enum <Name>: HostedApp`
 /// (in the type or an extension), which the build finds by that name and the compiler checks.
 let apps: [AppModule] = [
     .app("CheckoutApp"),
@@ -58,6 +58,7 @@ let appTargets: [Target] = apps.map { app in
     .target(
         name: app.name,
         dependencies: ["Coordination", "VariantKit"],
+        path: "Sources/Samples/\(app.name)",
         exclude: ["VariantTemplates"],
         swiftSettings: strictSettings
     )
@@ -84,6 +85,188 @@ let fuzzTargets: [Target] = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ
         )
     }
     : []
+
+/// The libraries, plugins, tools, executables, benchmarks and tests.
+let packageTargets: [Target] = [
+    // Core libraries: no dependencies on each other or on the sample app.
+    .target(name: "Coordination", swiftSettings: strictSettings),
+    .target(name: "Experiments", swiftSettings: strictSettings),
+    .target(name: "FlowEvents", dependencies: ["CZlib"], swiftSettings: strictSettings),
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .target(name: "FlowReports", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
+
+    // The plugin interface variants and apps implement.
+    .target(name: "VariantKit", dependencies: ["Coordination"], swiftSettings: strictSettings),
+
+    // The sample apps and their variant modules, registered by the build-tool plugin.
+    .target(
+        name: "SampleApps",
+        dependencies: ["VariantKit"] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
+        path: "Sources/Samples/SampleApps",
+        swiftSettings: strictSettings,
+        plugins: ["VariantRegistryPlugin"]
+    ),
+    .executableTarget(name: "VariantRegistryGenerator", path: "Plugins/Tools/VariantRegistryGenerator", swiftSettings: strictSettings),
+
+    // `swift package add-variant` and `remove-variant`: both run VariantScaffold.
+    .executableTarget(name: "VariantScaffold", path: "Plugins/Tools/VariantScaffold", swiftSettings: strictSettings),
+    .plugin(
+        name: "AddVariantPlugin",
+        capability: .command(
+            intent: .custom(verb: "add-variant", description: "Create a variant module from its app's template and register it"),
+            permissions: [.writeToPackageDirectory(reason: "Creates Variants/<Name>/ and adds its line to Package.swift")]
+        ),
+        dependencies: ["VariantScaffold"],
+        path: "Plugins/AddVariantPlugin"
+    ),
+    .plugin(
+        name: "RemoveVariantPlugin",
+        capability: .command(
+            intent: .custom(verb: "remove-variant", description: "Delete a variant module and its line in Package.swift"),
+            permissions: [.writeToPackageDirectory(reason: "Deletes Variants/<Name>/ and its line in Package.swift")]
+        ),
+        dependencies: ["VariantScaffold"],
+        path: "Plugins/RemoveVariantPlugin"
+    ),
+    .plugin(
+        name: "VariantRegistryPlugin",
+        capability: .buildTool(),
+        dependencies: ["VariantRegistryGenerator"],
+        path: "Plugins/VariantRegistryPlugin"
+    ),
+
+    .target(
+        name: "VariantHost",
+        dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantKit"],
+        swiftSettings: strictSettings
+    ),
+    .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
+    // The conformance suite a team's tests run over every app and variant they register.
+    .target(
+        name: "VariantConformance",
+        dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantHost", "VariantKit"],
+        swiftSettings: strictSettings
+    ),
+
+    // Every `switchyard` command, over whichever apps the executable hosting them registers.
+    .target(
+        name: "SwitchyardCommands",
+        dependencies: [
+            "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "BenchmarkSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        swiftSettings: strictSettings
+    ),
+    // The `switchyard` executable: the command tree over the sample apps.
+    .executableTarget(name: "switchyard", dependencies: ["SwitchyardCommands", "SampleApps"], swiftSettings: strictSettings),
+
+    // Benchmarks: release-built commands that print figures.
+    .executableTarget(
+        name: "AssignmentBenchmark", dependencies: ["Experiments"], path: "Benchmarks/AssignmentBenchmark", swiftSettings: strictSettings
+    ),
+    .executableTarget(
+        name: "ReaderBenchmark", dependencies: ["FlowEvents", "BenchmarkSupport"], path: "Benchmarks/ReaderBenchmark",
+        swiftSettings: strictSettings
+    ),
+    .executableTarget(
+        name: "PeekingBenchmark", dependencies: ["FlowReports", "BenchmarkSupport"], path: "Benchmarks/PeekingBenchmark",
+        swiftSettings: strictSettings
+    ),
+    .executableTarget(
+        name: "SimulationProfile",
+        dependencies: ["VariantHost", "SampleApps", "Experiments", "FlowEvents"],
+        path: "Benchmarks/SimulationProfile",
+        swiftSettings: strictSettings
+    ),
+
+    .testTarget(
+        name: "CoordinationTests",
+        dependencies: ["Coordination", "CoordinationTesting"],
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "ExperimentsTests",
+        dependencies: ["Experiments"],
+        exclude: ["Resources", "Reference"],
+        swiftSettings: strictSettings
+    ),
+    .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "BenchmarkSupport"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "FlowReportsTests",
+        dependencies: ["FlowReports", "FlowEvents", "BenchmarkSupport"],
+        exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "CheckoutAppTests",
+        dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps"]
+            + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) },
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "OnboardingAppTests",
+        dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "SampleApps"]
+            + variants.filter { $0.app == "OnboardingApp" }.map { .target(name: $0.name) },
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "VariantHostTests",
+        dependencies: ["Coordination", "Experiments", "VariantHost", "SampleApps", "OnboardingApp", "FlowEvents", "VariantKit"],
+        swiftSettings: strictSettings
+    ),
+    // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
+    // targets are, to prove Coordination and VariantKit are usable from there.
+    .testTarget(
+        name: "MainActorEmbeddingTests",
+        dependencies: [
+            "SampleApps", "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "VariantHost", "VariantKit",
+            "PhoneOnboarding", "SignupBeforeProfile", "TabletOnboarding",
+        ],
+        swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+    ),
+    .testTarget(
+        name: "VariantConformanceTests",
+        dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"],
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "FlowMapTests",
+        dependencies: ["Coordination", "FlowEvents", "SampleApps", "VariantHost", "VariantKit"],
+        swiftSettings: strictSettings
+    ),
+    .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "SwitchyardEndToEndTests",
+        dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "SampleApps", "VariantKit", "BenchmarkSupport"],
+        swiftSettings: strictSettings
+    ),
+    // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as they run `switchyard`.
+    .executableTarget(
+        name: "planted-host",
+        dependencies: ["SwitchyardCommands", "Coordination", "VariantKit"],
+        path: "Tests/PlantedHost",
+        swiftSettings: strictSettings
+    ),
+
+    // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
+    // memory); never part of a library product.
+    .target(name: "BenchmarkSupport", swiftSettings: strictSettings),
+
+    // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes
+    // through them without the fuzzer.
+    .target(
+        name: "FuzzHarnesses",
+        dependencies: ["Experiments", "FlowEvents", "FlowReports", "VariantHost", "CZlib"],
+        path: "Tests/Fuzz/Harnesses",
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "FuzzRegressionTests",
+        dependencies: ["FuzzHarnesses"],
+        path: "Tests/Fuzz/RegressionTests",
+        swiftSettings: strictSettings
+    ),
+]
 
 let package = Package(
     name: "Switchyard",
@@ -115,174 +298,5 @@ let package = Package(
         // libraries (CI runs it and refuses warnings). A command plugin: no library links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
-    targets: appTargets + variantTargets + fuzzTargets + [
-        // Core libraries: no dependencies on each other or on the sample app.
-        .target(name: "Coordination", swiftSettings: strictSettings),
-        .target(name: "Experiments", swiftSettings: strictSettings),
-        .target(name: "FlowEvents", dependencies: ["CZlib"], swiftSettings: strictSettings),
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "FlowReports", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
-
-        // The plugin interface variants and apps implement.
-        .target(name: "VariantKit", dependencies: ["Coordination"], swiftSettings: strictSettings),
-
-        // The sample apps and their variant modules, registered by the build-tool plugin.
-        .target(
-            name: "SampleApps",
-            dependencies: ["VariantKit"] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
-            swiftSettings: strictSettings,
-            plugins: ["VariantRegistryPlugin"]
-        ),
-        .executableTarget(name: "VariantRegistryGenerator", swiftSettings: strictSettings),
-
-        // `swift package add-variant` and `remove-variant`: both run VariantScaffold.
-        .executableTarget(name: "VariantScaffold", swiftSettings: strictSettings),
-        .plugin(
-            name: "AddVariantPlugin",
-            capability: .command(
-                intent: .custom(verb: "add-variant", description: "Create a variant module from its app's template and register it"),
-                permissions: [.writeToPackageDirectory(reason: "Creates Variants/<Name>/ and adds its line to Package.swift")]
-            ),
-            dependencies: ["VariantScaffold"],
-            path: "Sources/AddVariantPlugin"
-        ),
-        .plugin(
-            name: "RemoveVariantPlugin",
-            capability: .command(
-                intent: .custom(verb: "remove-variant", description: "Delete a variant module and its line in Package.swift"),
-                permissions: [.writeToPackageDirectory(reason: "Deletes Variants/<Name>/ and its line in Package.swift")]
-            ),
-            dependencies: ["VariantScaffold"],
-            path: "Sources/RemoveVariantPlugin"
-        ),
-        .plugin(
-            name: "VariantRegistryPlugin",
-            capability: .buildTool(),
-            dependencies: ["VariantRegistryGenerator"],
-            path: "Sources/VariantRegistryPlugin"
-        ),
-
-        .target(
-            name: "VariantHost",
-            dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantKit"],
-            swiftSettings: strictSettings
-        ),
-        .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
-        // The conformance suite a team's tests run over every app and variant they register.
-        .target(
-            name: "VariantConformance",
-            dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantHost", "VariantKit"],
-            swiftSettings: strictSettings
-        ),
-
-        // Every `switchyard` command, over whichever apps the executable hosting them registers.
-        .target(
-            name: "SwitchyardCommands",
-            dependencies: [
-                "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "BenchmarkSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: strictSettings
-        ),
-        // The `switchyard` executable: the command tree over the sample apps.
-        .executableTarget(name: "switchyard", dependencies: ["SwitchyardCommands", "SampleApps"], swiftSettings: strictSettings),
-
-        // Benchmarks: release-built commands that print figures.
-        .executableTarget(name: "AssignmentBenchmark", dependencies: ["Experiments"], swiftSettings: strictSettings),
-        .executableTarget(name: "ReaderBenchmark", dependencies: ["FlowEvents", "BenchmarkSupport"], swiftSettings: strictSettings),
-        .executableTarget(name: "PeekingBenchmark", dependencies: ["FlowReports", "BenchmarkSupport"], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "SimulationProfile",
-            dependencies: ["VariantHost", "SampleApps", "Experiments", "FlowEvents"],
-            swiftSettings: strictSettings
-        ),
-
-        .testTarget(
-            name: "CoordinationTests",
-            dependencies: ["Coordination", "CoordinationTesting"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "ExperimentsTests",
-            dependencies: ["Experiments"],
-            exclude: ["Resources", "Reference"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "BenchmarkSupport"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "FlowReportsTests",
-            dependencies: ["FlowReports", "FlowEvents", "BenchmarkSupport"],
-            exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "CheckoutAppTests",
-            dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps"]
-                + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) },
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "OnboardingAppTests",
-            dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "SampleApps"]
-                + variants.filter { $0.app == "OnboardingApp" }.map { .target(name: $0.name) },
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "VariantHostTests",
-            dependencies: ["Coordination", "Experiments", "VariantHost", "SampleApps", "OnboardingApp", "FlowEvents", "VariantKit"],
-            swiftSettings: strictSettings
-        ),
-        // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
-        // targets are, to prove Coordination and VariantKit are usable from there.
-        .testTarget(
-            name: "MainActorEmbeddingTests",
-            dependencies: [
-                "SampleApps", "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "VariantHost", "VariantKit",
-                "PhoneOnboarding", "SignupBeforeProfile", "TabletOnboarding",
-            ],
-            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
-        ),
-        .testTarget(
-            name: "VariantConformanceTests",
-            dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "FlowMapTests",
-            dependencies: ["Coordination", "FlowEvents", "SampleApps", "VariantHost", "VariantKit"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "SwitchyardEndToEndTests",
-            dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "SampleApps", "VariantKit", "BenchmarkSupport"],
-            swiftSettings: strictSettings
-        ),
-        // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as they run `switchyard`.
-        .executableTarget(
-            name: "planted-host",
-            dependencies: ["SwitchyardCommands", "Coordination", "VariantKit"],
-            path: "Tests/PlantedHost",
-            swiftSettings: strictSettings
-        ),
-
-        // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
-        // memory); never part of a library product.
-        .target(name: "BenchmarkSupport", swiftSettings: strictSettings),
-
-        // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes
-        // through them without the fuzzer.
-        .target(
-            name: "FuzzHarnesses",
-            dependencies: ["Experiments", "FlowEvents", "FlowReports", "VariantHost", "CZlib"],
-            path: "Tests/Fuzz/Harnesses",
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "FuzzRegressionTests",
-            dependencies: ["FuzzHarnesses"],
-            path: "Tests/Fuzz/RegressionTests",
-            swiftSettings: strictSettings
-        ),
-    ]
+    targets: appTargets + variantTargets + fuzzTargets + packageTargets
 )

@@ -13,8 +13,8 @@ struct Switchyard: AsyncParsableCommand {
         abstract: "Host whole app flows side by side, assign users to them, log every flow event, compare the logs.",
         version: "0.1.0",
         subcommands: [
-            Demo.self, Run.self, Simulate.self, ReportCommand.self, CompareCommand.self,
-            Assign.self, Validate.self, Variants.self, MapCommand.self, SQLCommand.self,
+            DemoCommand.self, RunCommand.self, SimulateCommand.self, ReportCommand.self, CompareCommand.self,
+            AssignCommand.self, ValidateCommand.self, VariantsCommand.self, MapCommand.self, SQLCommand.self,
         ]
     )
 

@@ -14,7 +14,7 @@ if [ "${1:-}" = "--filter" ]; then filter=(--filter "$2"); fi
 git -C "$repo" ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 cp --parents -t "$work")
 cd "$work"
 example=Examples/Paywall
-cp -R "$example/Sources/PaywallApp" Sources/
+cp -R "$example/Sources/PaywallApp" Sources/Samples/
 cp -R "$example/Variants/PlansFirst" "$example/Variants/TrialFirst" Variants/
 cp -R "$example/Configuration/paywall" Configuration/
 python3 - <<'PY'

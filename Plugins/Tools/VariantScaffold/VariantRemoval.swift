@@ -50,7 +50,8 @@ struct VariantRemoval {
     /// The slot whose default is `variantID`, from the apps' sources (`defaultVariant: "<id>"`).
     private func slotDefaulting(to variantID: String) -> (slot: String, file: String)? {
         for app in package.apps {
-            let folder = package.directory.appendingPathComponent("Sources/\(app.module)")
+            let folder = PackageLayout.moduleFolder(app.module, in: package.directory)
+            let relative = String(folder.path.dropFirst(package.directory.path.count + 1))
             let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
             for file in files where file.hasSuffix(".swift") {
                 guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
@@ -59,7 +60,7 @@ struct VariantRemoval {
                 // The slot is the nearest `id: "..."` before its default, as an AppSlot is written.
                 let slotID = text[..<declaration.lowerBound].range(of: "id: \"", options: .backwards)
                     .map { text[$0.upperBound...].prefix { $0 != "\"" } } ?? "?"
-                return (String(slotID), "Sources/\(app.module)/\(file)")
+                return (String(slotID), "\(relative)/\(file)")
             }
         }
         return nil

@@ -26,7 +26,7 @@ struct VariantAddition {
         guard app.templateSlots.contains(slot) else {
             throw ScaffoldError(
                 "\(app.name) has no template for slot \"\(slot)\"; slots with templates: "
-                    + (app.templateSlots.isEmpty ? "none (add Sources/\(app.module)/VariantTemplates/<slot>/)" : app.templateSlots.joined(separator: ", "))
+                    + (app.templateSlots.isEmpty ? "none (add VariantTemplates/<slot>/ to \(app.module)'s folder)" : app.templateSlots.joined(separator: ", "))
             )
         }
         let module = Identifier.upperCamel(id)

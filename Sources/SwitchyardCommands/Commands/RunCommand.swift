@@ -7,8 +7,9 @@ import VariantHost
 import VariantKit
 
 /// `switchyard run`: walk a flow in the terminal.
-struct Run: ParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Walk a flow in the terminal, logging every event.",
         discussion: """
             Each screen is printed; answer with an action's number, b (back) or q (quit). \

@@ -6,8 +6,9 @@ import VariantHost
 import VariantKit
 
 /// `switchyard assign`: which variant a user gets in every slot and experiment, and why.
-struct Assign: ParsableCommand {
+struct AssignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "assign",
         abstract: "Show which variant a user gets in every slot, and how every experiment treats them."
     )
 

@@ -4,8 +4,9 @@ import VariantHost
 import VariantKit
 
 /// `switchyard simulate`: synthetic users drive the real coordinators, in parallel, reproducibly.
-struct Simulate: AsyncParsableCommand {
+struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Drive synthetic users through the real coordinators and log their events.",
         discussion: """
             Each user is assigned by the experiment config and walks the flow as the behaviour model says, \

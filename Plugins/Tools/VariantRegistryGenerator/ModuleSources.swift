@@ -20,18 +20,26 @@ struct ModuleSources {
     /// Where the module's sources are, for messages.
     var folder: String {
         switch role {
-        case .app: "Sources/\(name)"
+        case .app: appFolder ?? "Sources/\(name)"
         case .variant: "Variants/\(name)"
         }
     }
 
-    /// Parses `--output PATH --variants-directory PATH [--sources-directory PATH] (--app-module NAME FILE... | --variant-module NAME --app APP FILE...)...`.
+    /// An app module's folder from `Sources/` on, read off its files' paths (`Sources/Samples/OnboardingApp`).
+    private var appFolder: String? {
+        guard let file = files.first, let sources = file.range(of: "/Sources/", options: .backwards),
+              let module = file.range(of: "/\(name)/", range: sources.lowerBound..<file.endIndex)
+        else { return nil }
+        return String(file[file.index(after: sources.lowerBound)..<file.index(before: module.upperBound)])
+    }
+
+    /// Parses `--output PATH --variants-directory PATH [--sources-directory PATH]... (--app-module NAME FILE... | --variant-module NAME --app APP FILE...)...`.
     static func parse(
         _ arguments: [String]
-    ) throws(GeneratorError) -> (output: String, variantsDirectory: String, sourcesDirectory: String?, modules: [ModuleSources]) {
+    ) throws(GeneratorError) -> (output: String, variantsDirectory: String, sourcesDirectories: [String], modules: [ModuleSources]) {
         var output: String?
         var variantsDirectory: String?
-        var sourcesDirectory: String?
+        var sourcesDirectories: [String] = []
         var modules: [ModuleSources] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -41,7 +49,8 @@ struct ModuleSources {
             case "--variants-directory":
                 variantsDirectory = remaining.popFirst()
             case "--sources-directory":
-                sourcesDirectory = remaining.popFirst()
+                guard let directory = remaining.popFirst() else { throw GeneratorError("--sources-directory needs a path") }
+                sourcesDirectories.append(directory)
             case "--app-module", "--variant-module":
                 guard let name = remaining.popFirst() else { throw GeneratorError("\(argument) needs a module name") }
                 var role = ModuleSources.Role.app
@@ -63,7 +72,7 @@ struct ModuleSources {
         }
         guard let output else { throw GeneratorError("--output PATH is required") }
         guard let variantsDirectory else { throw GeneratorError("--variants-directory PATH is required") }
-        return (output, variantsDirectory, sourcesDirectory, modules)
+        return (output, variantsDirectory, sourcesDirectories, modules)
     }
 
     /// The text of all its files, with comments and string literals blanked out.

@@ -6,8 +6,9 @@ import VariantKit
 
 /// `switchyard validate`: checks experiment configs (and a behaviour model) and reports every problem, then lints
 /// every app's flow map.
-struct Validate: AsyncParsableCommand {
+struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check experiment configs against the registered variants, reporting every problem with its JSON path.",
         discussion: """
             Without --config, checks every app's Configuration/<app>/experiments.json and behavior.json, and that every \

@@ -6,8 +6,8 @@ import Foundation
 /// The conformances themselves are checked by the compiler on the generated code, so a conformance
 /// declared in an extension, or behind `#if`, is seen exactly as the rest of the build sees it.
 func generateRegistry(arguments: [String]) throws(GeneratorError) {
-    let (output, variantsDirectory, sourcesDirectory, modules) = try ModuleSources.parse(arguments)
-    if let sourcesDirectory { try AppFolders.check(sourcesDirectory, against: modules) }
+    let (output, variantsDirectory, sourcesDirectories, modules) = try ModuleSources.parse(arguments)
+    for directory in sourcesDirectories { try AppFolders.check(directory, against: modules) }
     try VariantFolders.check(variantsDirectory, against: modules)
 
     // Each registered type with what its module must declare, written beside it in the generated

@@ -4,8 +4,9 @@ import VariantHost
 import VariantKit
 
 /// `switchyard variants`: lists every registered app, its slots and their variants.
-struct Variants: ParsableCommand {
+struct VariantsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "variants",
         abstract: "List the registered apps, their slots and the variants that fill each slot."
     )
 

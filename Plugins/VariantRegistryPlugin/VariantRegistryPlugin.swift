@@ -32,11 +32,15 @@ struct VariantRegistryPlugin: BuildToolPlugin {
                 }
         }.sorted { $0.name < $1.name }
         let output = context.pluginWorkDirectoryURL.appending(path: "RegisteredVariants.swift")
-        let sourcesDirectory = context.package.directoryURL.appending(path: "Sources")
-        var arguments = [
-            "--output", output.path(), "--variants-directory", variantsDirectory.path(), "--sources-directory", sourcesDirectory.path(),
-        ]
-        var inputFiles: [URL] = [variantsDirectory, sourcesDirectory]
+        // Where app modules live: Sources/, and each folder an app module sits in (Sources/Samples/ here).
+        let sourcesDirectories = Set(
+            [context.package.directoryURL.appending(path: "Sources")] + appModules.map { $0.directoryURL.deletingLastPathComponent() }
+        ).map(\.standardizedFileURL).sorted { $0.path() < $1.path() }
+        var arguments = ["--output", output.path(), "--variants-directory", variantsDirectory.path()]
+        for directory in Set(sourcesDirectories.map { $0.path() }).sorted() {
+            arguments += ["--sources-directory", directory]
+        }
+        var inputFiles: [URL] = [variantsDirectory] + sourcesDirectories
         func add(_ module: SourceModuleTarget, as role: [String]) {
             let files = module.sourceFiles(withSuffix: "swift").map(\.url)
             arguments += role + files.map { $0.path() }

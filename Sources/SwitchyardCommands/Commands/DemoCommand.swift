@@ -7,8 +7,9 @@ import VariantKit
 
 /// `switchyard demo`: the main job in one command: for every app, simulate a population on its
 /// bundled config and behaviour model, then report which flow wins.
-struct Demo: AsyncParsableCommand {
+struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Simulate users of every registered app on its Configuration/<app>/ files, then print each app's comparison report.",
         discussion: "Writes <app>/events.jsonl and <app>/report.html into --directory for each app, replacing an earlier demo's."
     )

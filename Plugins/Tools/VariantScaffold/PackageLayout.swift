@@ -42,7 +42,7 @@ struct PackageLayout {
         let directory = directory
         apps = Self.captures(of: #"\.app\("([A-Za-z0-9_]+)"\)"#, in: manifest).map { groups in
             let module = groups[0]
-            let templates = directory.appendingPathComponent("Sources/\(module)/VariantTemplates").path
+            let templates = Self.moduleFolder(module, in: directory).appendingPathComponent("VariantTemplates").path
             let slots = ((try? FileManager.default.contentsOfDirectory(atPath: templates)) ?? []).filter { entry in
                 var isDirectory: ObjCBool = false
                 return FileManager.default.fileExists(atPath: "\(templates)/\(entry)", isDirectory: &isDirectory) && isDirectory.boolValue
@@ -66,7 +66,21 @@ struct PackageLayout {
 
     /// The template folder of `slot` of `app`.
     func templateFolder(app: App, slot: String) -> URL {
-        directory.appendingPathComponent("Sources/\(app.module)/VariantTemplates/\(slot)")
+        Self.moduleFolder(app.module, in: directory).appendingPathComponent("VariantTemplates/\(slot)")
+    }
+
+    /// The folder of app module `module`: `Sources/<module>`, or `Sources/<group>/<module>` when the
+    /// package groups its apps (this repository keeps its samples in `Sources/Samples/`).
+    static func moduleFolder(_ module: String, in directory: URL) -> URL {
+        let sources = directory.appendingPathComponent("Sources")
+        let direct = sources.appendingPathComponent(module)
+        if FileManager.default.fileExists(atPath: direct.path) { return direct }
+        let groups = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
+        for group in groups {
+            let nested = sources.appendingPathComponent(group).appendingPathComponent(module)
+            if FileManager.default.fileExists(atPath: nested.path) { return nested }
+        }
+        return direct
     }
 
     /// The app named `name` (or whose module is `name`), or an error listing the apps.

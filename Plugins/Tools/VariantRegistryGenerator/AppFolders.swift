@@ -17,8 +17,9 @@ enum AppFolders {
             let unlisted = ModuleSources(name: folder, role: .app, files: files)
             let type = String(folder.dropLast(3))
             guard DeclaredTypeNames(code: try unlisted.code()).contains(type) else { continue }
+            let path = directory.range(of: "/Sources", options: .backwards).map { String(directory[directory.index(after: $0.lowerBound)...]) } ?? "Sources"
             throw GeneratorError(
-                "Sources/\(folder) declares \(type), an app module by its name, but `apps` in Package.swift does not list it, "
+                "\(path)/\(folder) declares \(type), an app module by its name, but `apps` in Package.swift does not list it, "
                     + "so it is neither built nor registered: add .app(\"\(folder)\") to `apps`"
             )
         }
