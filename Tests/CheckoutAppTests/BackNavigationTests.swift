@@ -7,9 +7,9 @@ import Testing
 
 @Suite("Back navigation at every step")
 struct BackNavigationTests {
-    @Test("back on the cart is refused: it is the root", arguments: [0, 1])
-    func cart(flowIndex: Int) throws {
-        let recording = try walk(checkoutFlows[flowIndex], [.back])
+    @Test("back on the cart is refused: it is the root", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func cart(checkoutFlowID: String) throws {
+        let recording = try walk(checkoutFlow(checkoutFlowID), [.back])
         #expect(recording.user.rejections.map(\.error) == [.backUnavailable(screen: "cart")])
     }
 
@@ -31,9 +31,9 @@ struct BackNavigationTests {
         #expect(recording.liveCoordinators == 0)
     }
 
-    @Test("back to the cart, a changed quantity and a new checkout charge the new total", arguments: [0, 1])
-    func backToCart(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("back to the cart, a changed quantity and a new checkout charge the new total", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func backToCart(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let onePage = variant == OnePageCheckoutVariant.self
         let backToCart: [UserTurn] = onePage ? [.back] : [Turn.ship(), .back, .back]
         let root = try makeRoot(variant)
@@ -79,9 +79,9 @@ struct BackNavigationTests {
         #expect(root.navigator.screenNames == ["cart", "shipping_payment"])
     }
 
-    @Test("the confirmation refuses back: the order is placed", arguments: [0, 1])
-    func confirmation(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("the confirmation refuses back: the order is placed", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func confirmation(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let root = try makeRoot(variant)
         let recording = FlowRecording.walk(root, turns: [Turn.checkout] + Turn.placeOrder(variant) + [.back])
         #expect(recording.outcome == .completed(screen: "confirmation"))

@@ -7,9 +7,9 @@ import Testing
 
 @Suite("Refused changes are shown on the screen and can be retried")
 struct FailureAndRetryTests {
-    @Test("more mugs than the stock holds fails the cart, shows how many are left, and a lower quantity goes through", arguments: [0, 1])
-    func outOfStock(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("more mugs than the stock holds fails the cart, shows how many are left, and a lower quantity goes through", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func outOfStock(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let root = try makeRoot(variant)
         _ = FlowRecording.walk(root, turns: [Turn.checkout(mugs: 5), .quit])
         let cart = try #require(root.navigator.visibleScreen)
@@ -57,9 +57,9 @@ struct FailureAndRetryTests {
         #expect(recording.outcome.isCompleted)
     }
 
-    @Test("a declined card fails the order with the reason shown, keeps the number and clears the code; another card pays", arguments: [0, 1])
-    func declinedCard(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("a declined card fails the order with the reason shown, keeps the number and clears the code; another card pays", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func declinedCard(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let onePage = variant == OnePageCheckoutVariant.self
         let declined = onePage ? Turn.shipAndPay(card: Turn.declinedCard) : Turn.pay(Turn.declinedCard)
         let beforePayment = onePage ? [Turn.checkout] : [Turn.checkout, Turn.ship()]
@@ -132,9 +132,9 @@ struct FailureAndRetryTests {
 
 @Suite("Abandonment")
 struct AbandonmentTests {
-    @Test("quitting on any screen abandons there and leaves no coordinator running", arguments: [0, 1])
-    func quitAnywhere(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("quitting on any screen abandons there and leaves no coordinator running", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func quitAnywhere(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let steps = [Turn.checkout] + Turn.placeOrder(variant)
         let screens = variant == OnePageCheckoutVariant.self ? ["cart", "shipping_payment"] : ["cart", "shipping", "payment"]
         for (step, screen) in screens.enumerated() {

@@ -42,9 +42,9 @@ struct HappyPathTests {
         #expect(onePage.navigation.map(\.description) == ["setRoot(cart)", "push(shipping_payment)", "setRoot(confirmation)"])
     }
 
-    @Test("in both flows the screen taking the card appears right after payment started", arguments: [0, 1])
-    func paymentStepIsMarked(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("in both flows the screen taking the card appears right after payment started", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func paymentStepIsMarked(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let recording = try walk(variant, [Turn.checkout] + Turn.placeOrder(variant))
         let kinds = recording.signals.map(\.kind)
         let started = try #require(kinds.firstIndex(of: .mutation(operation: "start_payment", outcome: .succeeded)))
@@ -52,9 +52,9 @@ struct HappyPathTests {
         #expect(kinds[started + 1] == .screenShown(screen: cardScreen))
     }
 
-    @Test("the order is placed with the quantities chosen, charged, and confirmed", arguments: [0, 1])
-    func orderPlaced(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("the order is placed with the quantities chosen, charged, and confirmed", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func orderPlaced(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let root = try makeRoot(variant)
         let recording = FlowRecording.walk(root, turns: [Turn.checkout(beans: 2, mugs: 1)] + Turn.placeOrder(variant))
         #expect(recording.outcome.isCompleted)
@@ -101,9 +101,9 @@ struct HappyPathTests {
         #expect(form.content.fields.map(\.id) == ["full_name", "street", "city", "postcode", "card_number", "card_cvc"])
     }
 
-    @Test("events are attributed to the variant that ran the checkout", arguments: [0, 1])
-    func attribution(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("events are attributed to the variant that ran the checkout", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func attribution(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let recording = try walk(variant, [Turn.checkout] + Turn.placeOrder(variant))
         #expect(Set(recording.signals.map(\.origin)) == [variant.id])
     }

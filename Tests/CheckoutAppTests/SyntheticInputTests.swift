@@ -42,9 +42,9 @@ struct SyntheticInputTests {
         #expect(Checkout.syntheticInput.fields.values.allSatisfy { !$0.invalid.isEmpty })
     }
 
-    @Test("the valid values, the user's number filled in, complete both flows without a refusal", arguments: [0, 1])
-    func validValuesComplete(flowIndex: Int) throws {
-        let variant = checkoutFlows[flowIndex]
+    @Test("the valid values, the user's number filled in, complete both flows without a refusal", arguments: ["multi-step-checkout", "one-page-checkout"])
+    func validValuesComplete(checkoutFlowID: String) throws {
+        let variant = try checkoutFlow(checkoutFlowID)
         let afterCart = variant == OnePageCheckoutVariant.self
             ? [Self.submit("place_order", Self.addressFields + Self.cardFields, user: 42)]
             : [Self.submit("continue_to_payment", Self.addressFields, user: 42), Self.submit("place_order", Self.cardFields, user: 42)]

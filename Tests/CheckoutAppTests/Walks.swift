@@ -22,6 +22,12 @@ func orderService(of root: Coordinator) -> InMemoryOrderService? {
 
 var checkoutFlows: [any CheckoutFlowVariant.Type] { [MultiStepCheckoutVariant.self, OnePageCheckoutVariant.self] }
 
+/// The checkout flow whose id is `id`, as the parameterised specs name them.
+func checkoutFlow(_ id: String) throws -> any CheckoutFlowVariant.Type {
+    guard let variant = checkoutFlows.first(where: { $0.id == id }) else { throw UnknownVariant(id: id) }
+    return variant
+}
+
 /// Scripted turns for the checkout screens.
 enum Turn {
     static let goodCard = "4242 4242 4242 4242"
@@ -70,4 +76,9 @@ enum Turn {
     static func placeOrder(_ variant: any CheckoutFlowVariant.Type) -> [UserTurn] {
         variant == OnePageCheckoutVariant.self ? [shipAndPay()] : [ship(), pay()]
     }
+}
+
+/// A parameterised spec named a variant the test target does not know.
+struct UnknownVariant: Error {
+    let id: String
 }

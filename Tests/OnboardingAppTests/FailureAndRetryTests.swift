@@ -9,13 +9,13 @@ import Testing
 
 @Suite("Failed model changes are shown on the screen and can be retried")
 struct FailureAndRetryTests {
-    @Test("a taken email fails signup, shows the error, and a retry with another email succeeds", arguments: [0, 1], [0, 1])
-    func takenEmail(shellIndex: Int, authIndex: Int) throws {
-        let auth = authFlows[authIndex]
+    @Test("a taken email fails signup, shows the error, and a retry with another email succeeds", arguments: ["phone", "tablet"], ["signup-before-profile", "signup-after-profile"])
+    func takenEmail(shellID: String, authFlowID: String) throws {
+        let auth = try authFlow(authFlowID)
         let beforeSignup = auth == SignupAfterProfileVariant.self ? [Turn.saveProfile()] : []
         let afterSignup = auth == SignupBeforeProfileVariant.self ? [Turn.saveProfile()] : []
         let recording = try walk(
-            appShells[shellIndex], auth,
+            appShell(shellID), auth,
             [Turn.getStarted] + beforeSignup + [Turn.signUp("taken@example.com"), Turn.signUp("new@example.com")] + afterSignup
         )
         #expect(recording.mutations.prefix(2) == ["create_account:failed(email_taken)", "create_account:succeeded"])
@@ -67,9 +67,9 @@ struct FailureAndRetryTests {
 
 @Suite("Abandonment")
 struct AbandonmentTests {
-    @Test("quitting on any screen abandons there and leaves no coordinator running", arguments: [0, 1], [0, 1, 2])
-    func quitAnywhere(authIndex: Int, step: Int) throws {
-        let auth = authFlows[authIndex]
+    @Test("quitting on any screen abandons there and leaves no coordinator running", arguments: ["signup-before-profile", "signup-after-profile"], [0, 1, 2])
+    func quitAnywhere(authFlowID: String, step: Int) throws {
+        let auth = try authFlow(authFlowID)
         let steps = auth == SignupBeforeProfileVariant.self
             ? [Turn.getStarted, Turn.signUp(), Turn.saveProfile()]
             : [Turn.getStarted, Turn.saveProfile(), Turn.signUp()]
@@ -88,9 +88,9 @@ struct AbandonmentTests {
 
 @Suite("Profile drafts")
 struct ProfileDraftTests {
-    @Test("signup after profile refuses a blank display name on the profile screen, before signup", arguments: [0, 1])
-    func blankDraft(shellIndex: Int) throws {
-        let root = try makeRoot(appShells[shellIndex], SignupAfterProfileVariant.self)
+    @Test("signup after profile refuses a blank display name on the profile screen, before signup", arguments: ["phone", "tablet"])
+    func blankDraft(shellID: String) throws {
+        let root = try makeRoot(appShell(shellID), SignupAfterProfileVariant.self)
         let recording = FlowRecording.walk(root, turns: [Turn.getStarted, Turn.saveProfile("  "), Turn.saveProfile("Ada"), Turn.signUp()])
         #expect(recording.screensShown == ["welcome", "profile", "signup", "home"])
         #expect(recording.mutations == ["create_account:succeeded"], "checking a draft changes nothing")

@@ -9,9 +9,9 @@ import Testing
 
 @Suite("Happy paths: every app shell with every auth flow")
 struct HappyPathTests {
-    @Test("signup before profile creates the account, then saves the profile to it", arguments: [0, 1])
-    func signupBeforeProfile(shellIndex: Int) throws {
-        let recording = try walk(appShells[shellIndex], SignupBeforeProfileVariant.self, [
+    @Test("signup before profile creates the account, then saves the profile to it", arguments: ["phone", "tablet"])
+    func signupBeforeProfile(shellID: String) throws {
+        let recording = try walk(appShell(shellID), SignupBeforeProfileVariant.self, [
             Turn.getStarted, Turn.signUp(), Turn.saveProfile(),
         ])
         #expect(recording.outcome == .completed(screen: "home"))
@@ -21,9 +21,9 @@ struct HappyPathTests {
         #expect(recording.user.rejections.isEmpty)
     }
 
-    @Test("signup after profile keeps the profile as a draft and creates the account with it last", arguments: [0, 1])
-    func signupAfterProfile(shellIndex: Int) throws {
-        let recording = try walk(appShells[shellIndex], SignupAfterProfileVariant.self, [
+    @Test("signup after profile keeps the profile as a draft and creates the account with it last", arguments: ["phone", "tablet"])
+    func signupAfterProfile(shellID: String) throws {
+        let recording = try walk(appShell(shellID), SignupAfterProfileVariant.self, [
             Turn.getStarted, Turn.saveProfile(), Turn.signUp(),
         ])
         #expect(recording.outcome == .completed(screen: "home"))

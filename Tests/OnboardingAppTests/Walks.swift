@@ -33,3 +33,20 @@ enum Turn {
 
 var appShells: [any AppShellVariant.Type] { [PhoneOnboardingVariant.self, TabletOnboardingVariant.self] }
 var authFlows: [any AuthFlowVariant.Type] { [SignupBeforeProfileVariant.self, SignupAfterProfileVariant.self] }
+
+/// The app shell whose id is `id`, as the parameterised specs name them.
+func appShell(_ id: String) throws -> any AppShellVariant.Type {
+    guard let variant = appShells.first(where: { $0.id == id }) else { throw UnknownVariant(id: id) }
+    return variant
+}
+
+/// The auth flow whose id is `id`, as the parameterised specs name them.
+func authFlow(_ id: String) throws -> any AuthFlowVariant.Type {
+    guard let variant = authFlows.first(where: { $0.id == id }) else { throw UnknownVariant(id: id) }
+    return variant
+}
+
+/// A parameterised spec named a variant the test target does not know.
+struct UnknownVariant: Error {
+    let id: String
+}
