@@ -12,15 +12,9 @@ struct ConditionParser {
     /// Paths (relative to the condition) of operators GrowthBook does not define.
     private(set) var unknownOperators: [JSONPath] = []
 
-    /// Operators that may appear on a value.
-    static let valueOperators: Set<String> = [
-        "$eq", "$ne", "$lt", "$lte", "$gt", "$gte", "$veq", "$vne", "$vlt", "$vlte", "$vgt", "$vgte",
-        "$in", "$nin", "$ini", "$nini", "$all", "$alli", "$elemMatch", "$size", "$exists", "$type", "$not",
-        "$regex", "$regexi", "$notRegex", "$notRegexi", "$inGroup", "$notInGroup",
-    ]
-
-    /// Keys that combine conditions rather than name an attribute.
-    static let conditionOperators: Set<String> = ["$or", "$nor", "$and", "$not", "$savedGroup", "$savedGroups"]
+    /// The condition-level operators that, met where a value is expected, make it a condition
+    /// (`$elemMatch`) or an error (any other value operator), as GrowthBook's evaluator reads them.
+    static let conditionLevelOperators: Set<String> = ["$or", "$nor", "$and", "$savedGroup"]
 
     mutating func parseCondition(_ json: JSONValue, at path: JSONPath, depth: Int = 0) -> ConditionNode {
         guard depth <= Self.maximumDepth else {
@@ -98,7 +92,7 @@ struct ConditionParser {
             return .all(values, caseInsensitive: name == "$alli")
         case "$elemMatch":
             if case .object(let object) = operand, object.keys.allSatisfy({ $0.hasPrefix("$") }),
-               !object.keys.contains(where: { ["$or", "$nor", "$and", "$savedGroup"].contains($0) }) {
+               !object.keys.contains(where: { Self.conditionLevelOperators.contains($0) }) {
                 return .elemMatch(.value(parseValue(operand, at: path, depth: depth)))
             }
             return .elemMatch(.condition(parseCondition(operand, at: path, depth: depth + 1)))
@@ -111,7 +105,7 @@ struct ConditionParser {
             return .regex(regex, negated: name.hasPrefix("$not"))
         case "$inGroup": return .inGroup(operand.stringValue, negated: false)
         case "$notInGroup": return .inGroup(operand.stringValue, negated: true)
-        case "$or", "$nor", "$and", "$savedGroup": return .conditionOperatorOnValue
+        case _ where Self.conditionLevelOperators.contains(name): return .conditionOperatorOnValue
         default:
             unknownOperators.append(path)
             return .unknown(name)

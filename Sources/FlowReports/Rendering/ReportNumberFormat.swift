@@ -41,11 +41,6 @@ package enum ReportNumberFormat {
         "[\(signedFixed(interval.lower * 100, places: 1)), \(signedFixed(interval.upper * 100, places: 1))] pp"
     }
 
-    /// An interval of fraction changes as percentages, e.g. `[-3.0%, +25.1%]`.
-    static func percentInterval(_ interval: ConfidenceInterval) -> String {
-        "[\(signedPercent(interval.lower)), \(signedPercent(interval.upper))]"
-    }
-
     /// A p-value with three decimals, or `< 0.001`.
     static func pValue(_ p: Double) -> String {
         guard p.isFinite else { return fixed(p, places: 3) }
