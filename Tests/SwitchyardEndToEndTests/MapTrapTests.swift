@@ -41,4 +41,24 @@ struct MapTrapTests {
         #expect(result.standardError.hasPrefix("Error: 2 lints found:\nplanted [exploration-stalled] (flow=stalling)"), "\(result.standardError)")
         #expect(result.standardError.contains("planted [coordinator-trapped] (flow=trapping)"))
     }
+
+    @Test("report --format html, which explores the maps to draw users' paths on, survives them and writes the report")
+    func htmlReport() throws {
+        let cli = try CLI()
+        var lines: [String] = []
+        for user in 0..<40 {
+            let variant = user % 2 == 0 ? "sound" : "trapping"
+            let head = "{\"schema\":1,\"time\":\"2026-01-01T00:00:\(String(format: "%02d", user % 60)).000Z\",\"session\":\"s\(user)\",\"user\":\"u\(user)\""
+            lines.append(head + ",\"experiment\":\"e\",\"variant\":\"\(variant)\",\"type\":\"exposure\",\"screen\":null,\"action\":null,\"properties\":{}}")
+            lines.append(head + ",\"experiment\":null,\"variant\":\"\(variant)\",\"type\":\"screen_shown\",\"screen\":\"start\",\"action\":null,\"properties\":{}}")
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: cli.path("events.jsonl"), atomically: true, encoding: .utf8)
+        let result = try cli.run(
+            product: "planted-host", ["report", "events.jsonl", "--format", "html", "--out", "report.html"],
+            environment: ["SWITCHYARD_EXPLORATION_STALL_SECONDS": "1"]
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("Backtracing"), "the worker's crash is not relayed")
+        #expect(cli.contents(of: "report.html")?.contains("<svg") == true)
+    }
 }

@@ -47,6 +47,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let drawsMaps = counts == nil && topPaths > 0 && map && options.format == .html
+        // Exploring the maps runs the apps' coordinators: watched, so one that traps costs its map, not the report.
+        let skips = drawsMaps ? try ExplorationSupervisor.superviseOrJoin() : []
         let (configurations, source) = try ReportConfigurations.load(configPath: options.config)
         let reportOptions = ReportOptions(
             experiment: options.experiment,
@@ -56,7 +59,7 @@ struct ReportCommand: ParsableCommand {
             configurationSource: source,
             segmentBy: options.segmentBy,
             topPaths: counts == nil ? topPaths : 0,
-            offeredTransitions: counts == nil && topPaths > 0 && map && options.format == .html ? try OfferedTransitions.ofRegisteredVariants() : [:]
+            offeredTransitions: drawsMaps ? try OfferedTransitions.ofRegisteredVariants(skipping: skips) : [:]
         )
         if let counts {
             try ReportOutput.write(try CountsReport.build(from: counts, options: reportOptions), options: options)

@@ -8,14 +8,22 @@ enum OfferedTransitions {
     /// Per variant id, every move its maps offer: those of each combination explored with it (the defaults, and
     /// each other variant beside the defaults); a screen presented modally is the same screen as pushed (events do not tell them
     /// apart), and an end of the flow is the screen it ended on.
-    static func ofRegisteredVariants() throws -> [String: Set<ScreenTransition>] {
+    ///
+    /// Run under `ExplorationSupervisor`, a combination whose coordinator traps or stalls is in `skips` on the
+    /// next try and offers nothing, so the report is still written.
+    static func ofRegisteredVariants(skipping skips: [ExplorationSkip] = []) throws -> [String: Set<ScreenTransition>] {
         var offered: [String: Set<ScreenTransition>] = [:]
         for registry in try CommandInputs.catalog().registries {
             for combination in registry.combinationsCoveringEveryVariant {
-                let exploration = FlowExploration(app: registry.app, selection: VariantSelection(combination), maxStates: MapCommand.defaultMaxStates)
                 let named = registry.app.slots.compactMap { slot in
                     combination.first { $0.slot == slot.id }.map { SlotVariant(slot: slot.id, variant: $0.id) }
                 }
+                let label = ExplorationSkip.watchLabel(app: registry.app.name, combination: named)
+                let described = SlotVariant.describe(named)
+                if skips.contains(where: { $0.app == registry.app.name && $0.combination == described }) { continue }
+                let exploration = FlowExploration(
+                    app: registry.app, selection: VariantSelection(combination), maxStates: MapCommand.defaultMaxStates, watchLabel: label
+                )
                 let moves = transitions(of: VariantMap(combination: named, exploration: exploration, seconds: 0).screens)
                 // A user of a variant may run it beside any variant of the other slots: its moves are those of
                 // every combination explored with it.
