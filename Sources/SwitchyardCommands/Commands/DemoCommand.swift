@@ -40,6 +40,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Each report's maps run the apps' coordinators: watched, so one that traps costs its map, not the demo.
+        let skips = try ExplorationSupervisor.superviseOrJoin()
         let registries: [VariantRegistry]
         if appOptions.app != nil || config != nil || behavior != nil {
             registries = [try CommandInputs.registry(app: appOptions.app, configPath: config)]
@@ -48,12 +50,12 @@ struct DemoCommand: AsyncParsableCommand {
         }
         for (position, registry) in registries.enumerated() {
             if position > 0 { StandardIO.write("\n") }
-            try await demonstrate(registry)
+            try await demonstrate(registry, skipping: skips)
         }
     }
 
     /// Simulates `registry`'s app into its own folder of --directory and prints its report.
-    private func demonstrate(_ registry: VariantRegistry) async throws {
+    private func demonstrate(_ registry: VariantRegistry, skipping skips: [ExplorationSkip]) async throws {
         let app = registry.app.name
         let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
         guard FileManager.default.fileExists(atPath: configPath) else {
@@ -83,7 +85,7 @@ struct DemoCommand: AsyncParsableCommand {
         let (experiments, source) = try ReportConfigurations.load(configPath: configPath)
         var accumulator = ExperimentLogAccumulator(options: ReportOptions(
             experiments: experiments, configurationSource: source, topPaths: 5,
-            offeredTransitions: try OfferedTransitions.ofRegisteredVariants()
+            offeredTransitions: try OfferedTransitions.ofRegisteredVariants(skipping: skips)
         ))
         let summary: ReadSummary
         do {
