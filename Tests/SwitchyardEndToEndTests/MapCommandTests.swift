@@ -44,7 +44,7 @@ struct MapCommandTests {
     }
 
     @Test("unknown apps, variants and slots, and bad options, are one located error and a non-zero exit", arguments: [
-        (["map", "--app", "nope"], "Error: --app: unknown app \"nope\"; expected one of: checkout, onboarding\n"),
+        (["map", "--app", "nope"], "Error: --app: unknown app \"nope\"; expected one of: \(RegisteredApps.all.map { $0.app.name }.joined(separator: ", "))\n"),
         (["map", "--app", "onboarding", "--variant", "flow=phone"],
          "Error: --variant flow=phone: onboarding has no slot \"flow\"; expected one of: app-shell, auth-flow\n"),
         (["map", "--app", "onboarding", "--variant", "auth-flow=tablet"],
