@@ -34,9 +34,11 @@ public final class FlowSession {
 
     /// Creates a session for the flow rooted at `root`, which must not be started yet.
     ///
-    /// - Parameter connectingScreens: hand each screen, when it is shown, its `ScreenSession`
-    ///   through `Screen.connect(to:)`, so screens that deliver the user's actions themselves (an
-    ///   app's view controllers) reach the session; headless drivers leave it off.
+    /// - Parameters:
+    ///   - root: the flow's root coordinator, not yet started.
+    ///   - connectingScreens: hand each screen, when it is shown, its `ScreenSession` through
+    ///     `Screen.connect(to:)`, so screens that deliver the user's actions themselves (an app's
+    ///     view controllers) reach the session; headless drivers leave it off.
     public init(root: Coordinator, connectingScreens: Bool = false) {
         self.root = root
         navigator = root.navigator.root

@@ -112,8 +112,10 @@ public struct FlowRoute: Sendable, Hashable, CustomStringConvertible {
     /// Follows the route in `session`, which must be started: performs each step's action on the
     /// visible screen with the values `values` gives for it, or goes back.
     ///
-    /// - Parameter values: the field values of a step, given the step and the visible screen's content;
-    ///   fields left out keep the values shown.
+    /// - Parameters:
+    ///   - session: a started session, whose visible screen takes the first step.
+    ///   - values: the field values of a step, given the step and the visible screen's content;
+    ///     fields left out keep the values shown.
     /// - Throws: `FlowRouteError` naming the first step the flow refuses: an action the visible screen
     ///   does not offer, values it refuses, back where it is unavailable, or a flow that has ended.
     public func follow(
