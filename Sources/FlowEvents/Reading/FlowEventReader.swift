@@ -106,9 +106,13 @@ public struct FlowEventReader: Sendable {
     /// `isKept` runs on the decoding threads, so events a consumer has no use for cost it
     /// nothing. The returned summary counts every event, kept or not.
     ///
-    /// - Parameter leftOutTypes: types of events to leave out whatever `isKept` says. Their lines
-    ///   are checked as thoroughly as any (a malformed one is skipped and counted as ever) but their
-    ///   texts are never made, which makes them several times cheaper to read than kept events.
+    /// - Parameters:
+    ///   - workers: how many threads decode the logs.
+    ///   - leftOutTypes: types of events to leave out whatever `isKept` says. Their lines are checked
+    ///     as thoroughly as any (a malformed one is skipped and counted as ever) but their texts are
+    ///     never made, which makes them several times cheaper to read than kept events.
+    ///   - isKept: whether `body` gets an event; called on the decoding threads.
+    ///   - body: hears each batch of kept events, in log order, with how many it left out.
     public func readParallel(
         workers: Int = 2,
         leavingOut leftOutTypes: Set<EventType> = [],
