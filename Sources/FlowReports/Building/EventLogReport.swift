@@ -54,6 +54,29 @@ public enum EventLogReport {
         return summary
     }
 
+    /// Reads the logs at `paths` and builds their report: the one call from event logs to a ``Report``,
+    /// as `switchyard report` and `demo` make it.
+    ///
+    /// Lines that cannot be read are skipped and counted, and the report says so in its diagnostics;
+    /// events may come in any order and from many devices (see ``ExperimentLogAccumulator``).
+    ///
+    /// ```swift
+    /// let report = try EventLogReport.report(of: ["events.jsonl"], options: ReportOptions(experiments: experiments))
+    /// print(ReportFormat.table.renderer().render(report))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - paths: the logs, JSON Lines, plain or gzip-compressed.
+    ///   - options: the experiments' funnels and analysis, and the report's settings.
+    ///   - workers: how many threads decode the logs.
+    /// - Throws: `FlowEventReadError` for a log that cannot be read; ``ReportError`` when the options
+    ///   name an experiment or control the logs do not contain.
+    public static func report(of paths: [String], options: ReportOptions, workers: Int = 2) throws -> Report {
+        var accumulator = ExperimentLogAccumulator(options: options)
+        let summary = try read(paths, into: &accumulator, workers: workers)
+        return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
+    }
+
     /// Ends the second read once the accumulator has what it asked for.
     private struct RereadComplete: Error {}
 }

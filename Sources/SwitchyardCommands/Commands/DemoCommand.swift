@@ -83,19 +83,13 @@ struct DemoCommand: AsyncParsableCommand {
         StandardIO.write(figures.summary + "\n")
 
         let (experiments, source) = try ReportConfigurations.load(configPath: configPath)
-        var accumulator = ExperimentLogAccumulator(options: ReportOptions(
+        let options = ReportOptions(
             experiments: experiments, configurationSource: source, topPaths: 5,
             offeredTransitions: try OfferedTransitions.ofRegisteredVariants(skipping: skips)
-        ))
-        let summary: ReadSummary
-        do {
-            summary = try EventLogReport.read([eventsPath], into: &accumulator, workers: jobs ?? ProcessInfoCores.active)
-        } catch {
-            throw CommandError("\(error)")
-        }
+        )
         let report: Report
         do {
-            report = try ReportBuilder.report(from: accumulator, inputs: [eventsPath], diagnostics: summary.diagnostics)
+            report = try EventLogReport.report(of: [eventsPath], options: options, workers: jobs ?? ProcessInfoCores.active)
         } catch {
             throw CommandError("\(error)")
         }

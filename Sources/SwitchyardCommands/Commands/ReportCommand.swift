@@ -66,16 +66,9 @@ struct ReportCommand: ParsableCommand {
             return
         }
         try EventLogInputs.check(events)
-        var accumulator = ExperimentLogAccumulator(options: reportOptions)
-        let summary: ReadSummary
-        do {
-            summary = try EventLogReport.read(events, into: &accumulator, workers: 2)
-        } catch {
-            throw CommandError("\(error)")
-        }
         let report: Report
         do {
-            report = try ReportBuilder.report(from: accumulator, inputs: events, diagnostics: summary.diagnostics)
+            report = try EventLogReport.report(of: events, options: reportOptions, workers: 2)
         } catch {
             throw CommandError("\(error)")
         }

@@ -25,9 +25,7 @@ public enum ReportFuzzHarness: FuzzHarness {
             files.writeCompressed(logs[2], to: "c.jsonl.gz"),
         ]
         let asTheCommandDoes = ReportResult {
-            var accumulator = ExperimentLogAccumulator(options: options)
-            let summary = try EventLogReport.read(paths, into: &accumulator, workers: 2)
-            return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
+            try EventLogReport.report(of: paths, options: options, workers: 2)
         }
         let plainly = ReportResult {
             var accumulator = ExperimentLogAccumulator(options: options)
