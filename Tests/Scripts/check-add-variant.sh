@@ -13,6 +13,7 @@ cd "$work"
 
 step() { printf '\n== %s\n' "$*"; }
 build() { swift build --product switchyard >"$work/build.log" 2>&1; }
+must_build() { build || { echo "FAIL: the build failed:" >&2; tail -40 "$work/build.log" >&2; exit 1; }; }
 fails_naming() { # fails_naming WHAT TEXT: the build must fail and say TEXT
     if build; then echo "FAIL: the build succeeded with $1" >&2; exit 1; fi
     grep -m1 -F "$2" "$work/build.log" || { echo "FAIL: no message naming $1:" >&2; cat "$work/build.log" >&2; exit 1; }
@@ -34,14 +35,14 @@ PY
 }
 
 step "a checkout built before the change"
-build
+must_build
 bin="$(swift build --product switchyard --show-bin-path)/switchyard"
 
 step "swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link --summary ..."
 swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link \
     --summary "signup by a link sent by email" 2>/dev/null
 git -C "$repo" diff --no-index --stat "$repo/Package.swift" Package.swift || true
-build
+must_build
 "$bin" variants | tee "$work/variants.txt"
 grep -q "onboarding  *auth-flow  *signup-with-magic-link  *signup by a link sent by email" "$work/variants.txt"
 
@@ -103,13 +104,13 @@ step "a registered folder that is missing fails the build, naming it"
 mv Variants/SignupWithMagicLink "$work/moved-away"
 fails_naming "a missing folder" "Variants/SignupWithMagicLink"
 mv "$work/moved-away" Variants/SignupWithMagicLink
-build
+must_build
 
 step "swift package --allow-writing-to-package-directory remove-variant --name signup-with-magic-link"
 swift package --allow-writing-to-package-directory remove-variant --name signup-with-magic-link 2>/dev/null | tee "$work/removed.txt"
 grep -q "Configuration/onboarding/experiments.json still names" "$work/removed.txt"
 experiment_variations remove signup-with-magic-link
-build
+must_build
 if "$bin" variants | grep -q signup-with-magic-link; then echo "FAIL: the removed variant is still listed" >&2; exit 1; fi
 "$bin" validate --app onboarding
 cmp Package.swift "$repo/Package.swift"
