@@ -137,7 +137,7 @@ let packageTargets: [Target] = [
 
     .target(
         name: "VariantHost",
-        dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantKit"],
+        dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantKit", "SeededRandom"],
         swiftSettings: strictSettings
     ),
     .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
@@ -152,7 +152,7 @@ let packageTargets: [Target] = [
     .target(
         name: "SwitchyardCommands",
         dependencies: [
-            "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "BenchmarkSupport",
+            "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "ResourceUsage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: strictSettings
@@ -165,11 +165,11 @@ let packageTargets: [Target] = [
         name: "AssignmentBenchmark", dependencies: ["Experiments"], path: "Benchmarks/AssignmentBenchmark", swiftSettings: strictSettings
     ),
     .executableTarget(
-        name: "ReaderBenchmark", dependencies: ["FlowEvents", "BenchmarkSupport"], path: "Benchmarks/ReaderBenchmark",
+        name: "ReaderBenchmark", dependencies: ["FlowEvents", "SeededRandom", "ResourceUsage"], path: "Benchmarks/ReaderBenchmark",
         swiftSettings: strictSettings
     ),
     .executableTarget(
-        name: "PeekingBenchmark", dependencies: ["FlowReports", "BenchmarkSupport"], path: "Benchmarks/PeekingBenchmark",
+        name: "PeekingBenchmark", dependencies: ["FlowReports", "SeededRandom"], path: "Benchmarks/PeekingBenchmark",
         swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -186,14 +186,14 @@ let packageTargets: [Target] = [
     ),
     .testTarget(
         name: "ExperimentsTests",
-        dependencies: ["Experiments"],
+        dependencies: ["Experiments", "SeededRandom"],
         exclude: ["Resources", "Reference"],
         swiftSettings: strictSettings
     ),
-    .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "BenchmarkSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "SeededRandom"], swiftSettings: strictSettings),
     .testTarget(
         name: "FlowReportsTests",
-        dependencies: ["FlowReports", "FlowEvents", "BenchmarkSupport"],
+        dependencies: ["FlowReports", "FlowEvents", "SeededRandom"],
         exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
         swiftSettings: strictSettings
     ),
@@ -211,7 +211,7 @@ let packageTargets: [Target] = [
     ),
     .testTarget(
         name: "VariantHostTests",
-        dependencies: ["Coordination", "Experiments", "VariantHost", "SampleApps", "OnboardingApp", "FlowEvents", "VariantKit"],
+        dependencies: ["Coordination", "Experiments", "VariantHost", "SampleApps", "OnboardingApp", "FlowEvents", "VariantKit", "SeededRandom"],
         swiftSettings: strictSettings
     ),
     // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
@@ -237,7 +237,7 @@ let packageTargets: [Target] = [
     .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
     .testTarget(
         name: "SwitchyardEndToEndTests",
-        dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "SampleApps", "VariantKit", "BenchmarkSupport"],
+        dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "SampleApps", "VariantKit", "SeededRandom"],
         swiftSettings: strictSettings
     ),
     // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as they run `switchyard`.
@@ -248,9 +248,10 @@ let packageTargets: [Target] = [
         swiftSettings: strictSettings
     ),
 
-    // Helpers the benchmarks, the tests and the CLI's run summary share (a seeded generator, peak
-    // memory); never part of a library product.
-    .target(name: "BenchmarkSupport", swiftSettings: strictSettings),
+    // The seeded generator of the simulation, the tests and the benchmarks, and the process's peak
+    // memory (simulate's summary, the benchmarks): small modules with one concept each, no product of their own.
+    .target(name: "SeededRandom", swiftSettings: strictSettings),
+    .target(name: "ResourceUsage", swiftSettings: strictSettings),
 
     // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes
     // through them without the fuzzer.

@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import SeededRandom
 import FlowReports
 
 /// How often "significant" shows up when an experiment is looked at repeatedly, with and without sequential testing:

@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import SeededRandom
 import FlowEvents
 
 /// Writes a realistic event log: sessions of an onboarding flow, three experiments, typical properties.

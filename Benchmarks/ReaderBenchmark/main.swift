@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import ResourceUsage
 import FlowEvents
 import Foundation
 

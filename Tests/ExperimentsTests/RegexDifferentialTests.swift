@@ -1,5 +1,6 @@
 @testable import Experiments
 import Foundation
+import SeededRandom
 import Testing
 
 /// `$regex` and `$regexi` give the answers of JavaScript's own `RegExp`, checked against node over a generated corpus
@@ -136,23 +137,14 @@ struct RegexDifferentialTests {
 /// Patterns built from the supported subset's constructs, and texts over an alphabet chosen to meet their corners;
 /// deterministic for a seed.
 struct RegexCorpusGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
-    }
-
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        random = SplitMix64(seed: seed)
     }
 
     private mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
+        random.next(below: bound)
     }
 
     private mutating func pick(_ choices: [String]) -> String {

@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import SeededRandom
 import FlowEvents
 import FlowReports
 import Testing

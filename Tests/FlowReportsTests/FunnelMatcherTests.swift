@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import SeededRandom
 import FlowEvents
 @testable import FlowReports
 import Testing

@@ -1,6 +1,7 @@
 import Coordination
 import FlowEvents
 import Foundation
+import SeededRandom
 import Testing
 @testable import VariantHost
 import VariantKit

@@ -11,6 +11,17 @@ public enum AssignmentReason: Sendable, Hashable {
     /// Nothing else decided, so the slot's default variant applies.
     case `default`
 
+    /// The kind of reason, whose raw value is its one spelling in JSON output and event logs.
+    public var kind: Kind {
+        switch self {
+        case .experiment: .experiment
+        case .forced: .forced
+        case .forcedByConfig: .forcedByConfig
+        case .rule: .rule
+        case .default: .default
+        }
+    }
+
     /// Whether this assignment is an experiment exposure that should be logged.
     public var isExposure: Bool {
         if case .experiment = self { return true }
@@ -18,13 +29,28 @@ public enum AssignmentReason: Sendable, Hashable {
     }
 }
 
+extension AssignmentReason {
+    /// The kinds of ``AssignmentReason``, without their details.
+    ///
+    /// The raw values are the spellings every output uses: `assign --json`, the `reason` of an
+    /// `assignment` event and the documentation.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// ``AssignmentReason/experiment(key:variationIndex:hashAttribute:hashValue:bucket:)``.
+        case experiment
+        /// ``AssignmentReason/forced``.
+        case forced
+        /// ``AssignmentReason/forcedByConfig(key:variationIndex:)``.
+        case forcedByConfig = "forced_by_config"
+        /// ``AssignmentReason/rule(index:)``.
+        case rule
+        /// ``AssignmentReason/default``.
+        case `default`
+    }
+}
+
 extension AssignmentReason: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, experiment, variationIndex, hashAttribute, hashValue, bucket, ruleIndex
-    }
-
-    private enum Kind: String, Codable {
-        case experiment, forced, forcedByConfig = "forced_by_config", rule, `default`
     }
 
     /// Decodes `{"kind": "experiment" | "forced" | "forced_by_config" | "rule" | "default", …}`.

@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import ResourceUsage
 import Experiments
 import FlowEvents
 import FlowReports

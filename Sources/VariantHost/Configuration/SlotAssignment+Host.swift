@@ -9,16 +9,8 @@ extension SlotAssignment {
         }
     }
 
-    /// The `reason` property of an `assignment` event.
-    var reasonName: String {
-        switch reason {
-        case .experiment: "experiment"
-        case .forced: "forced"
-        case .forcedByConfig: "experiment_force"
-        case .rule: "rule"
-        case .default: "default"
-        }
-    }
+    /// The `reason` property of an `assignment` event: the reason's one spelling.
+    var reasonName: String { reason.kind.rawValue }
 }
 
 extension SlotAssignment {

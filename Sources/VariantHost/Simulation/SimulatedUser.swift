@@ -1,4 +1,5 @@
 import Coordination
+import SeededRandom
 import VariantKit
 
 /// A synthetic user: on each screen it thinks for a while, then continues, goes back, leaves,

@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import SeededRandom
 import FlowEvents
 
 /// Generated events with awkward contents (quotes, backslashes, control characters, non-ASCII

@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import SeededRandom
 import Testing
 @testable import FlowEvents
 

@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import SeededRandom
 import FlowEvents
 
 /// Writes events the way other tools might: keys shuffled, whitespace between tokens, `\u`
