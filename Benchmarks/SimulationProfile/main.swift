@@ -67,7 +67,7 @@ final class Handoff: @unchecked Sendable {
 
 /// Simulates as `simulate` does and returns its tally; the log is complete when this returns.
 func simulate(_ options: Options, into path: String) async throws -> SimulationProgress {
-    let registry = try AppCatalog(RegisteredApps.all).registry(forApp: options.app)
+    let registry = try VariantRegistry.registries(of: RegisteredApps.all).registry(forApp: options.app)
     let configuration = try AppAssigner(contentsOf: "Configuration/\(options.app)/experiments.json", registry: registry)
     let behavior = try BehaviorModelLoader.load(contentsOf: "Configuration/\(options.app)/behavior.json")
     let log = try JSONLinesFileSink(path: path, bufferLimit: 1 << 20, cacheRetention: .dropBehind)

@@ -19,7 +19,7 @@ struct EmbeddingTests {
         selection: VariantSelection,
         sink: InMemoryEventSink
     ) throws -> (session: FlowSession, root: Coordinator) {
-        let registry = try AppCatalog(RegisteredApps.all).registry(forApp: "onboarding")
+        let registry = try VariantRegistry.registries(of: RegisteredApps.all).registry(forApp: "onboarding")
         let assignments = try AppAssigner(defaultsOf: registry).assign(user: user, forced: forced).slots
         let services = OnboardingServices(screens: ViewControllerScreens(), accounts: InMemoryAccountService(existingEmails: ["taken@example.com"]))
         let root = try Onboarding.makeRootCoordinator(for: selection, navigator: Navigator(), services: services)

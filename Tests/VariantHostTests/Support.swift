@@ -14,7 +14,7 @@ final class SteppingClock: EventClock {
 
 /// The registry of the bundled app and variants.
 func bundledRegistry() throws -> VariantRegistry {
-    try AppCatalog(RegisteredApps.all).registry(forApp: "onboarding")
+    try VariantRegistry.registries(of: RegisteredApps.all).registry(forApp: "onboarding")
 }
 
 /// A terminal user reading `lines` and collecting what it prints.

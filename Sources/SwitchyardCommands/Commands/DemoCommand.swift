@@ -46,7 +46,7 @@ struct DemoCommand: AsyncParsableCommand {
         if appOptions.app != nil || config != nil || behavior != nil {
             registries = [try CommandInputs.registry(app: appOptions.app, configPath: config)]
         } else {
-            registries = try CommandInputs.catalog().registries
+            registries = try CommandInputs.registries()
         }
         for (position, registry) in registries.enumerated() {
             if position > 0 { StandardIO.write("\n") }

@@ -35,9 +35,9 @@ struct ValidateCommand: AsyncParsableCommand {
         if let config {
             checks = [(try CommandInputs.registry(app: appOptions.app, configPath: config), config)]
         } else {
-            let catalog = try CommandInputs.catalog()
-            if appOptions.app == nil { try checkEveryFolderIsClaimed(by: catalog) }
-            let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? catalog.registries
+            let registered = try CommandInputs.registries()
+            if appOptions.app == nil { try checkEveryFolderIsClaimed(by: registered) }
+            let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? registered
             checks = registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }
             if behavior == nil {
                 behaviorChecks = registries.map { ($0, ConfigurationFiles.behaviorPath(app: $0.app.name)) }
@@ -100,12 +100,12 @@ struct ValidateCommand: AsyncParsableCommand {
 
     /// Fails for a folder under the configuration directory that no registered app is named after:
     /// its files would be read by no command.
-    private func checkEveryFolderIsClaimed(by catalog: AppCatalog) throws {
-        let unclaimed = ConfigurationFiles.appFolders().filter { !catalog.appNames.contains($0) }
+    private func checkEveryFolderIsClaimed(by registries: [VariantRegistry]) throws {
+        let unclaimed = ConfigurationFiles.appFolders().filter { !registries.appNames.contains($0) }
         guard !unclaimed.isEmpty else { return }
         let lines = unclaimed.map { folder in
             "\(ConfigurationFiles.directory)/\(folder)/: no registered app is named \"\(folder)\" (registered: "
-                + "\(catalog.appNames.joined(separator: ", "))); register the app module that declares it (its line in "
+                + "\(registries.appNames.joined(separator: ", "))); register the app module that declares it (its line in "
                 + "Package.swift's `apps`), or rename the folder to its app's name"
         }
         throw CommandError(lines.count == 1 ? lines[0] : "\(count(lines.count, "problem")) found:\n" + lines.joined(separator: "\n"))

@@ -12,7 +12,7 @@ struct VariantsCommand: ParsableCommand {
 
     func run() throws {
         var rows = [["APP", "SLOT", "VARIANT", "SUMMARY"]]
-        for registry in try CommandInputs.catalog().registries {
+        for registry in try CommandInputs.registries() {
             for slot in registry.app.slots {
                 for variant in registry.variants(in: slot.id) {
                     let isDefault = variant.id == slot.defaultVariant ? " (default)" : ""

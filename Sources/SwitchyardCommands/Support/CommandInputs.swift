@@ -6,10 +6,10 @@ import VariantKit
 /// The CLI's access to the host: the registered apps, the app a command runs, its experiment config
 /// and behaviour model, with their errors turned into one clear message and a non-zero exit.
 enum CommandInputs {
-    /// Every app the host registers, with its variants.
-    static func catalog() throws -> AppCatalog {
+    /// The registry of every app the host registers, in registration order.
+    static func registries() throws -> [VariantRegistry] {
         do {
-            return try AppCatalog(HostContext.current.apps)
+            return try VariantRegistry.registries(of: HostContext.current.apps)
         } catch {
             throw CommandError("the registered apps and variants are inconsistent: \(error)")
         }
@@ -19,10 +19,10 @@ enum CommandInputs {
     /// `configPath` names, else the one app whose variants include every id of `variants`, else
     /// the only app.
     static func registry(app: String?, configPath: String? = nil, variants: [String] = []) throws -> VariantRegistry {
-        let catalog = try catalog()
+        let registries = try registries()
         func lookUp(_ name: String, _ source: String) throws -> VariantRegistry {
             do {
-                return try catalog.registry(forApp: name)
+                return try registries.registry(forApp: name)
             } catch {
                 throw CommandError("\(source): \(error)")
             }
@@ -32,19 +32,19 @@ enum CommandInputs {
             return try lookUp(named, "\(configPath): app")
         }
         if !variants.isEmpty {
-            let candidates = catalog.registries.filter { registry in variants.allSatisfy { registry.variant(id: $0) != nil } }
+            let candidates = registries.filter { registry in variants.allSatisfy { registry.variant(id: $0) != nil } }
             if candidates.count == 1 { return candidates[0] }
-            if candidates.isEmpty, catalog.registries.count > 1 {
-                let unknown = variants.first { catalog.registries(withVariant: $0).isEmpty }
+            if candidates.isEmpty, registries.count > 1 {
+                let unknown = variants.first { registries.registries(withVariant: $0).isEmpty }
                 throw CommandError(
                     unknown.map { "unknown variant \"\($0)\" in --variant: no app has it (see switchyard variants)" }
                         ?? "the --variant ids belong to different apps; choose the app's variants, one per slot"
                 )
             }
         }
-        if catalog.registries.count == 1 { return catalog.registries[0] }
+        if registries.count == 1 { return registries[0] }
         throw CommandError(
-            "several apps are registered (\(catalog.appNames.joined(separator: ", "))): choose one with --app"
+            "several apps are registered (\(registries.appNames.joined(separator: ", "))): choose one with --app"
                 + (configPath == nil ? ", or pass the --config of an app" : "")
         )
     }

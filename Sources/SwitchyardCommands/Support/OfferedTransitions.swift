@@ -13,7 +13,7 @@ enum OfferedTransitions {
     /// next try and offers nothing, so the report is still written.
     static func ofRegisteredVariants(skipping skips: [ExplorationSkip] = []) throws -> [String: Set<ScreenTransition>] {
         var offered: [String: Set<ScreenTransition>] = [:]
-        for registry in try CommandInputs.catalog().registries {
+        for registry in try CommandInputs.registries() {
             for combination in registry.combinationsCoveringEveryVariant {
                 let named = registry.app.slots.compactMap { slot in
                     combination.first { $0.slot == slot.id }.map { SlotVariant(slot: slot.id, variant: $0.id) }

@@ -1,15 +1,12 @@
 import VariantKit
 
-/// Every app a host can run, each with the registry of its variants.
-public struct AppCatalog: Sendable {
-    /// The apps' registries, in the order the apps were registered.
-    public let registries: [VariantRegistry]
-
-    /// Checks and indexes `apps`.
+extension VariantRegistry {
+    /// Checks the apps a host registers and gives each its registry, in registration order.
     ///
-    /// - Throws: `RegistryError` for two apps of one name, a name that is not a lowercase slug,
-    ///   or an app whose variants do not fit its slots (see `VariantRegistry`).
-    public init(_ apps: [RegisteredApp]) throws(RegistryError) {
+    /// - Parameter apps: The registered apps, such as a registry plugin's `RegisteredApps.all`.
+    /// - Throws: `RegistryError` for two apps of one name, a name that is not a lowercase slug, or
+    ///   an app whose variants do not fit its slots (see ``init(app:variants:)``).
+    public static func registries(of apps: [RegisteredApp]) throws(RegistryError) -> [VariantRegistry] {
         var registries: [VariantRegistry] = []
         for registered in apps {
             let name = registered.app.name
@@ -21,15 +18,17 @@ public struct AppCatalog: Sendable {
             }
             registries.append(try VariantRegistry(app: registered.app, variants: registered.variants))
         }
-        self.registries = registries
+        return registries
     }
+}
 
+extension Array where Element == VariantRegistry {
     /// The apps' names, in registration order.
-    public var appNames: [String] { registries.map { $0.app.name } }
+    public var appNames: [String] { map { $0.app.name } }
 
     /// The registry of the app named `name`, or an error listing the apps.
     public func registry(forApp name: String) throws(RegistryError) -> VariantRegistry {
-        guard let registry = registries.first(where: { $0.app.name == name }) else {
+        guard let registry = first(where: { $0.app.name == name }) else {
             throw RegistryError("unknown app \"\(name)\"; expected one of: \(appNames.joined(separator: ", "))")
         }
         return registry
@@ -37,6 +36,6 @@ public struct AppCatalog: Sendable {
 
     /// The registries of the apps that have a variant `id`.
     package func registries(withVariant id: String) -> [VariantRegistry] {
-        registries.filter { $0.variant(id: id) != nil }
+        filter { $0.variant(id: id) != nil }
     }
 }

@@ -31,25 +31,29 @@ private enum OnlyVariant: FlowVariant {
     static let summary = "The only variant"
 }
 
-@Suite("App catalog: the apps a host runs")
-struct AppCatalogTests {
-    @Test("the bundled apps are found by name, and an unknown name lists them")
-    func bundledApps() throws {
-        let catalog = try AppCatalog(RegisteredApps.all)
-        #expect(catalog.appNames.contains("onboarding"))
-        #expect(try catalog.registry(forApp: "onboarding").app.name == "onboarding")
-        #expect(throws: RegistryError("unknown app \"nowhere\"; expected one of: \(catalog.appNames.joined(separator: ", "))")) {
-            try catalog.registry(forApp: "nowhere")
+@Suite("Registries of the apps a host runs")
+struct AppRegistriesTests {
+    @Test("every registered app is found by its name, and an unknown name lists them all")
+    func registeredApps() throws {
+        let registries = try VariantRegistry.registries(of: RegisteredApps.all)
+        #expect(registries.appNames == RegisteredApps.all.map { $0.app.name })
+        for registry in registries {
+            #expect(try registries.registry(forApp: registry.app.name).app.name == registry.app.name)
+            for variant in registry.variants {
+                #expect(registries.registries(withVariant: variant.id).contains { $0.app.name == registry.app.name })
+            }
         }
-        #expect(catalog.registries(withVariant: "signup-after-profile").map { $0.app.name } == ["onboarding"])
+        #expect(throws: RegistryError("unknown app \"nowhere\"; expected one of: \(registries.appNames.joined(separator: ", "))")) {
+            try registries.registry(forApp: "nowhere")
+        }
     }
 
     @Test("two apps of one name, or a name that is not a lowercase slug, are refused")
     func badNames() {
         let shop = RegisteredApp(app: ShopApp.self, variants: [OnlyVariant.self])
-        #expect(throws: RegistryError("two apps are registered as \"shop\"")) { try AppCatalog([shop, shop]) }
+        #expect(throws: RegistryError("two apps are registered as \"shop\"")) { try VariantRegistry.registries(of: [shop, shop]) }
         #expect(throws: RegistryError("app name \"Shop Front\" is not a lowercase slug (letters, digits and single dashes)")) {
-            try AppCatalog([RegisteredApp(app: BadlyNamedApp.self, variants: [OnlyVariant.self])])
+            try VariantRegistry.registries(of: [RegisteredApp(app: BadlyNamedApp.self, variants: [OnlyVariant.self])])
         }
     }
 }
