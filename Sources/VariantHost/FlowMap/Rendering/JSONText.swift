@@ -1,3 +1,5 @@
+import Experiments
+
 /// A JSON value whose objects keep their keys in the order written, rendered readably: a container
 /// whose compact form is short stays on one line, others take a line per member.
 package indirect enum JSONText: Sendable {
@@ -66,22 +68,8 @@ package indirect enum JSONText: Sendable {
         }
     }
 
-    /// `value` as a JSON string literal.
+    /// `value` as a JSON string literal, escaped as configuration JSON is written (`JSONValue.jsonText`).
     package static func quoted(_ value: String) -> String {
-        var quoted = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
+        JSONValue.string(value).jsonText
     }
 }
