@@ -137,7 +137,7 @@ let packageTargets: [Target] = [
 
     .target(
         name: "VariantHost",
-        dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantKit", "SeededRandom"],
+        dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "SeededRandom"],
         swiftSettings: strictSettings
     ),
     .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),

@@ -2,8 +2,8 @@ import Experiments
 import FlowEvents
 import FlowReports
 import Foundation
-@testable import SwitchyardCommands
 import Testing
+import VariantHost
 
 /// The report sections of an experiment config (`funnel`, `analysis`), decoded into the event log's and the
 /// report's vocabulary with every problem located by its JSON path.

@@ -71,7 +71,7 @@ final class ConfigDecoder: ConfigFieldReader {
     }
 
     /// The fields of an experiment. `funnel` and `analysis` say what reports measure and how; their vocabulary is the
-    /// event log's, so the report side reads them from the same document (switchyard's `ReportSectionDecoder`).
+    /// event log's, so the report side reads them from the same document (VariantHost's `ReportSectionDecoder`).
     private static let experimentKeys = [
         "key", "slot", "description", "status", "variations", "weights", "coverage", "ranges", "hashAttribute",
         "hashVersion", "seed", "namespace", "filters", "condition", "force", "funnel", "analysis", "fallbackAttribute",

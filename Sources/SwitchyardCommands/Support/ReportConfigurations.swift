@@ -1,6 +1,7 @@
 import Experiments
 import FlowReports
 import Foundation
+import VariantHost
 
 /// What reports need of each experiment (variations, weights, funnel, analysis), read from experiment
 /// configs without any app's registry: a report reads logs, not flows.
@@ -21,32 +22,20 @@ enum ReportConfigurations {
         var configurations: [String: ExperimentAnalysisPlan] = [:]
         var sources: [String: String] = [:]
         for file in files {
-            let decoded: (rest: ExperimentConfig, sections: [String: ReportSectionDecoder.Sections])
+            let plans: [String: ExperimentAnalysisPlan]
             do {
-                decoded = try ReportSectionDecoder.decode(fileAt: file) { () throws(ConfigError) in
-                    try ExperimentConfig.decode(from: ExperimentConfig.fileContents(atPath: file), source: file)
-                }
+                plans = try ExperimentAnalysisPlan.plans(inConfigurationAt: file)
             } catch {
                 throw CommandError(error.description)
             }
-            for experiment in decoded.rest.experiments {
-                if let earlier = sources[experiment.key] {
+            for key in plans.keys.sorted() {
+                if let earlier = sources[key] {
                     throw CommandError(
-                        "experiment \"\(experiment.key)\" is defined in both \(earlier) and \(file); pass --config to choose one"
+                        "experiment \"\(key)\" is defined in both \(earlier) and \(file); pass --config to choose one"
                     )
                 }
-                sources[experiment.key] = file
-                let sections = decoded.sections[experiment.key] ?? ReportSectionDecoder.Sections()
-                configurations[experiment.key] = ExperimentAnalysisPlan(
-                    variations: experiment.variations.map(\.rawValue),
-                    weights: experiment.weights,
-                    funnel: sections.funnel,
-                    testingMethod: sections.testingMethod,
-                    guardrails: sections.guardrails,
-                    secondaryMetrics: sections.secondaryMetrics,
-                    correction: sections.correction,
-                    plannedEffect: sections.plannedEffect
-                )
+                sources[key] = file
+                configurations[key] = plans[key]
             }
         }
         return (configurations, .file(files.joined(separator: ", ")))

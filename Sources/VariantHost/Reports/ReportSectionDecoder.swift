@@ -8,29 +8,35 @@ import Foundation
 /// metrics and testing methods), recording every problem with its JSON path as the decoder of the rest does.
 ///
 /// Experiments decodes the same document for assignment and knows nothing of events, so that apps can embed it
-/// alone; FlowReports knows nothing of the config's JSON. The CLI is the one module that sees both, so the sections
-/// that join them are read here.
-final class ReportSectionDecoder {
+/// alone; FlowReports knows nothing of the config's JSON. The host sees both, so the sections that join them are
+/// read here, for `ExperimentAnalysisPlan.plans(inConfigurationAt:)` and the CLI.
+package final class ReportSectionDecoder {
     /// Reads the fields and records the problems.
     private let reader = ConfigFieldReader()
 
     /// Every problem found, in the order found.
-    var issues: [ConfigIssue] { reader.issues }
+    package var issues: [ConfigIssue] { reader.issues }
 
     /// What the `funnel` and `analysis` of one experiment say.
-    struct Sections {
-        var funnel: FunnelDefinition?
-        var guardrails: [GuardrailMetric] = []
-        var secondaryMetrics: [GuardrailMetric] = []
-        var testingMethod: TestingMethod?
-        var correction: MultipleComparisonCorrection = .holm
-        var plannedEffect: Double?
+    package struct Sections {
+        package var funnel: FunnelDefinition?
+        package var guardrails: [GuardrailMetric] = []
+        package var secondaryMetrics: [GuardrailMetric] = []
+        package var testingMethod: TestingMethod?
+        package var correction: MultipleComparisonCorrection = .holm
+        package var plannedEffect: Double?
+
+        /// No sections: the defaults of an experiment that configures none.
+        package init() {}
     }
+
+    /// Creates a decoder with no problems found yet.
+    package init() {}
 
     /// The value `decodeRest` makes of the config file at `path` (the assignment side's decoding or validation of
     /// it) and the report sections of its experiments by key, or one `ConfigError` with the problems of both, the
     /// assignment side's first, as `validate` lists them.
-    static func decode<Rest>(
+    package static func decode<Rest>(
         fileAt path: String, alongside decodeRest: () throws(ConfigError) -> Rest
     ) throws(ConfigError) -> (rest: Rest, sections: [String: Sections]) {
         // A file that cannot be read or parsed is the assignment side's to report, once.
@@ -53,7 +59,7 @@ final class ReportSectionDecoder {
     ///
     /// Only what belongs to the sections is reported in `issues`: a document that is not an object, an
     /// `experiments` that is not an array and an experiment without a key are the assignment decoder's to report.
-    func decode(_ document: JSONValue) -> [String: Sections] {
+    package func decode(_ document: JSONValue) -> [String: Sections] {
         guard case .object(let root) = document, !ExperimentConfig.isGrowthBookPayload(document),
               case .array(let experiments)? = root["experiments"]
         else { return [:] }
