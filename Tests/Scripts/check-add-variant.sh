@@ -104,7 +104,13 @@ step "a registered folder that is missing fails the build, naming it"
 mv Variants/SignupWithMagicLink "$work/moved-away"
 fails_naming "a missing folder" "Variants/SignupWithMagicLink"
 mv "$work/moved-away" Variants/SignupWithMagicLink
-must_build
+# In two CI runs the first build after the folder came back failed, in none of a dozen runs since; its log is
+# printed so the cause can be read, and one retry tells a passing SwiftPM hiccup from a real failure.
+if ! build; then
+    echo "the first build after restoring the folder failed; its log:" >&2
+    tail -40 "$work/build.log" >&2
+    must_build
+fi
 
 step "swift package --allow-writing-to-package-directory remove-variant --name signup-with-magic-link"
 swift package --allow-writing-to-package-directory remove-variant --name signup-with-magic-link 2>/dev/null | tee "$work/removed.txt"
