@@ -28,9 +28,9 @@ struct HostileBehaviorModelTests {
         #expect(try #require(issues.first).hasPrefix("not valid JSON"))
     }
 
-    @Test("numbers beyond Double's range are invalid JSON; 40-digit ones out of range; -0 is zero", arguments: [
-        ("1e999999", "not valid JSON"),
-        ("-1e999999", "not valid JSON"),
+    @Test("numbers beyond Double's range are errors at their path, as 40-digit ones are; NaN and Infinity are not JSON", arguments: [
+        ("1e999999", "screens.signup.actions.continue: a number beyond Double's range"),
+        ("-1e999999", "screens.signup.actions.continue: a number beyond Double's range"),
         ("1234567890123456789012345678901234567890", "screens.signup.actions.continue: "),
         ("-0.5", "screens.signup.actions.continue: "),
         ("NaN", "not valid JSON"),

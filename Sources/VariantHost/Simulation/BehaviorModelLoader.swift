@@ -23,27 +23,23 @@ package enum BehaviorModelLoader {
 
     /// Parses a model from JSON `data`; `file` names it in errors.
     package static func parse(_ data: Data, file: String) throws(ModelFileError) -> BehaviorModel {
+        let document: JSONValue
         do {
-            // The strict parser refuses what JSONSerialization lets through: a key given twice, of which it keeps one.
-            _ = try JSONParser.parse(data)
+            // The configuration's strict parser: a key given twice, invalid UTF-8 or a lone surrogate is an error
+            // with its line and column, never a value silently kept.
+            document = try JSONParser.parse(data)
         } catch {
             throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "not valid JSON: \(error)")])
         }
-        let document: Any
-        do {
-            document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "not valid JSON: \(JSONErrorText.describe(error))")])
-        }
         var issues: [ModelIssue] = []
-        guard let root = document as? [String: Any] else {
+        guard let root = document.objectValue else {
             throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "expected a JSON object")])
         }
         rejectUnknownKeys(in: root, allowed: ["$schema", "description", "attributes", "screens", "variants"], path: "", issues: &issues)
 
         var attributes: [BehaviorModel.AttributeDistribution] = []
         if let value = root["attributes"] {
-            if let object = value as? [String: Any] {
+            if let object = value.objectValue {
                 for name in object.keys.sorted() {
                     if let problem = tooLong(name, path: "attributes.\(shortened(name))") {
                         issues.append(problem)
@@ -59,7 +55,7 @@ package enum BehaviorModelLoader {
         }
 
         var screens: [String: ScreenBehavior] = [:]
-        if let object = root["screens"] as? [String: Any] {
+        if let object = root["screens"]?.objectValue {
             screens = screenBehaviors(object, path: "screens", issues: &issues)
         } else {
             issues.append(ModelIssue(path: "screens", message: "expected an object of screen behaviours, by screen name"))
@@ -67,9 +63,9 @@ package enum BehaviorModelLoader {
 
         var variantScreens: [String: [String: ScreenBehavior]] = [:]
         if let value = root["variants"] {
-            if let object = value as? [String: Any] {
+            if let object = value.objectValue {
                 for variant in object.keys.sorted() {
-                    guard let overrides = object[variant] as? [String: Any] else {
+                    guard let overrides = object[variant]?.objectValue else {
                         issues.append(ModelIssue(path: "variants.\(variant)", message: "expected an object of screen behaviours"))
                         continue
                     }
@@ -84,7 +80,7 @@ package enum BehaviorModelLoader {
         return BehaviorModel(attributes: attributes, screens: screens, variantScreens: variantScreens)
     }
 
-    private static func screenBehaviors(_ object: [String: Any], path: String, issues: inout [ModelIssue]) -> [String: ScreenBehavior] {
+    private static func screenBehaviors(_ object: JSONObject, path: String, issues: inout [ModelIssue]) -> [String: ScreenBehavior] {
         var behaviors: [String: ScreenBehavior] = [:]
         for name in object.keys.sorted() {
             if let behavior = screenBehavior(object[name], path: "\(path).\(name)", issues: &issues) {
@@ -94,15 +90,15 @@ package enum BehaviorModelLoader {
         return behaviors
     }
 
-    private static func screenBehavior(_ value: Any?, path: String, issues: inout [ModelIssue]) -> ScreenBehavior? {
-        guard let object = value as? [String: Any] else {
+    private static func screenBehavior(_ value: JSONValue?, path: String, issues: inout [ModelIssue]) -> ScreenBehavior? {
+        guard let object = value?.objectValue else {
             issues.append(ModelIssue(path: path, message: "expected an object with \"actions\" and \"thinkSeconds\""))
             return nil
         }
         let before = issues.count
         rejectUnknownKeys(in: object, allowed: ["actions", "thinkSeconds"], path: path, issues: &issues)
         var probabilities: [ScreenBehavior.Choice: Double] = [:]
-        if let actions = object["actions"] as? [String: Any] {
+        if let actions = object["actions"]?.objectValue {
             let choices = ScreenBehavior.Choice.allCases.map(\.rawValue)
             rejectUnknownKeys(in: actions, allowed: Set(choices), path: "\(path).actions", issues: &issues)
             for choice in ScreenBehavior.Choice.allCases {
@@ -123,7 +119,7 @@ package enum BehaviorModelLoader {
         }
         var thinkTime = ThinkTime.standard
         if let think = object["thinkSeconds"] {
-            if let think = think as? [String: Any] {
+            if let think = think.objectValue {
                 rejectUnknownKeys(in: think, allowed: ["median", "spread"], path: "\(path).thinkSeconds", issues: &issues)
                 if think["median"] != nil,
                    let median = number(think["median"], path: "\(path).thinkSeconds.median", range: 0...86_400, issues: &issues) {
@@ -141,8 +137,8 @@ package enum BehaviorModelLoader {
         return ScreenBehavior(probabilities: probabilities, thinkTime: thinkTime)
     }
 
-    private static func distribution(_ value: Any?, path: String, issues: inout [ModelIssue]) -> [(value: String, probability: Double)]? {
-        guard let object = value as? [String: Any], !object.isEmpty else {
+    private static func distribution(_ value: JSONValue?, path: String, issues: inout [ModelIssue]) -> [(value: String, probability: Double)]? {
+        guard let object = value?.objectValue, !object.isEmpty else {
             issues.append(ModelIssue(path: path, message: "expected an object of values and their probabilities"))
             return nil
         }
@@ -177,29 +173,31 @@ package enum BehaviorModelLoader {
         name.count > 40 ? name.prefix(40) + "…" : name
     }
 
-    private static func probability(_ value: Any?, path: String, issues: inout [ModelIssue]) -> Double? {
+    private static func probability(_ value: JSONValue?, path: String, issues: inout [ModelIssue]) -> Double? {
         number(value, path: path, range: 0...1, issues: &issues)
     }
 
-    private static func number(_ value: Any?, path: String, range: ClosedRange<Double>, issues: inout [ModelIssue]) -> Double? {
+    private static func number(_ value: JSONValue?, path: String, range: ClosedRange<Double>, issues: inout [ModelIssue]) -> Double? {
         guard let value else {
             issues.append(ModelIssue(path: path, message: "missing; expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"))
             return nil
         }
-        // JSONSerialization hands out booleans as NSNumbers too; their type code is "c".
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+        guard let double = value.numberValue else {
             issues.append(ModelIssue(path: path, message: "expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))"))
             return nil
         }
-        let double = number.doubleValue
-        guard double.isFinite, range.contains(double) else {
+        guard double.isFinite else {
+            issues.append(ModelIssue(path: path, message: "a number beyond Double's range; expected \(format(range.lowerBound)) to \(format(range.upperBound))"))
+            return nil
+        }
+        guard range.contains(double) else {
             issues.append(ModelIssue(path: path, message: "\(format(double)) is out of range; expected \(format(range.lowerBound)) to \(format(range.upperBound))"))
             return nil
         }
         return double
     }
 
-    private static func rejectUnknownKeys(in object: [String: Any], allowed: Set<String>, path: String, issues: inout [ModelIssue]) {
+    private static func rejectUnknownKeys(in object: JSONObject, allowed: Set<String>, path: String, issues: inout [ModelIssue]) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let location = path.isEmpty ? key : "\(path).\(key)"
             issues.append(ModelIssue(path: location, message: "unknown key; expected one of: \(allowed.sorted().joined(separator: ", "))"))
@@ -208,14 +206,5 @@ package enum BehaviorModelLoader {
 
     private static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}
-
-/// Turns a JSONSerialization error into a short message with its position when known.
-enum JSONErrorText {
-    static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
-        return nsError.localizedDescription
     }
 }
