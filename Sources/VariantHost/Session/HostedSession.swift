@@ -26,8 +26,14 @@ public struct HostedSession {
     /// Runs the session with `flowUser`, recording its events in `sink`, and says how it ended.
     ///
     /// The sink is flushed when the session ends, whatever the outcome.
-    /// - Parameter onNavigationChange: hears every change to the navigator's stacks, as a driver
-    ///   mirroring them would (the terminal says what was pushed, presented or dismissed).
+    /// - Parameters:
+    ///   - registry: The app's registered variants, which the session's assignments are looked up in.
+    ///   - sink: Where the session's events are recorded.
+    ///   - clock: The time of each event.
+    ///   - flowUser: Who acts on the screens: a person at a terminal, a simulated user, a test's script.
+    ///   - runner: The turn limit after which a user still walking the flow is taken to have abandoned it.
+    ///   - onNavigationChange: Hears every change to the navigator's stacks, as a driver
+    ///     mirroring them would (the terminal says what was pushed, presented or dismissed).
     /// - Throws: `HostError` if a variant is unknown, the variants do not compose, or the sink fails.
     public func run(
         registry: VariantRegistry,
