@@ -32,11 +32,12 @@ open class Coordinator {
     public let navigator: Navigator
     /// A name for logs, by default the type's name.
     public let name: String
-    /// A label carried by every signal this coordinator emits, such as the variant it
-    /// implements. A child without one takes its parent's when started.
-    public var origin: String? {
-        get { storage.state.origin }
-        set { storage.state.origin = newValue }
+    /// The id of the variant this coordinator implements, carried by every signal it emits, so
+    /// each event is attributed to its variant. A child without one takes its parent's when
+    /// started. Coordination does not interpret it.
+    public var variant: String? {
+        get { storage.state.variant }
+        set { storage.state.variant = newValue }
     }
     /// The coordinator that started this one; nil for a root, and once this one left the tree.
     public var parent: Coordinator? { storage.state.parent.target }
@@ -60,15 +61,15 @@ open class Coordinator {
         var children: [Coordinator] = []
         var phase: Phase = .ready
         var onEnd: ((ChildEnding) -> Void)?
-        /// `origin`, kept here, where reading it for every signal is not checked at run time.
-        var origin: String?
+        /// `variant`, kept here, where reading it for every signal is not checked at run time.
+        var variant: String?
     }
 
     /// Creates a coordinator that will show its screens on `navigator`.
-    public init(navigator: Navigator, name: String? = nil, origin: String? = nil) {
+    public init(navigator: Navigator, name: String? = nil, variant: String? = nil) {
         self.navigator = navigator
         self.name = name ?? CoordinatorTypeNames.name(of: type(of: self))
-        self.origin = origin
+        self.variant = variant
         storage.state.coordinator = BackReference(self)
     }
 
@@ -79,7 +80,7 @@ open class Coordinator {
         storage.state.parent = BackReference(nil)
         storage.state.children = []
         storage.state.onEnd = nil
-        storage.state.origin = nil
+        storage.state.variant = nil
         for child in children { child.storage.state.parent = BackReference(nil) }
     }
 
@@ -108,7 +109,7 @@ open class Coordinator {
     public final func startChild(_ child: Coordinator, onEnd: ((ChildEnding) -> Void)? = nil) {
         guard isRunning, child.phase == .ready else { return }
         child.storage.state.parent = BackReference(self)
-        if child.origin == nil { child.origin = origin }
+        if child.variant == nil { child.variant = variant }
         child.storage.state.onEnd = onEnd
         child.storage.state.phase = .running
         storage.state.children.append(child)
@@ -135,7 +136,7 @@ open class Coordinator {
 
     /// Emits a signal from this coordinator to the flow's observer.
     public final func emit(_ kind: FlowSignal.Kind) {
-        navigator.emit(FlowSignal(kind: kind, coordinator: name, origin: origin))
+        navigator.emit(FlowSignal(kind: kind, coordinator: name, variant: variant))
     }
 
     /// Emits the outcome of a model change made through a collaborator.

@@ -26,14 +26,14 @@ public struct FlowSignal: Sendable, Hashable {
     public var kind: Kind
     /// The name of the coordinator the signal comes from.
     public var coordinator: String
-    /// The origin label of that coordinator (see `Coordinator.origin`), such as a variant id.
-    public var origin: String?
+    /// The variant of that coordinator (see `Coordinator.variant`), if it has one.
+    public var variant: String?
 
     /// Creates a signal.
-    public init(kind: Kind, coordinator: String, origin: String?) {
+    public init(kind: Kind, coordinator: String, variant: String?) {
         self.kind = kind
         self.coordinator = coordinator
-        self.origin = origin
+        self.variant = variant
     }
 }
 

@@ -10,7 +10,7 @@ public final class Navigator {
         let screen: any Screen
         private let ownerStorage: UncheckedStorage<Coordinator.TreeState>
         let ownerName: String
-        let ownerOrigin: String?
+        let ownerVariant: String?
 
         /// The coordinator that showed the screen, if it is still alive.
         var owner: Coordinator? { ownerStorage.state.coordinator.target }
@@ -19,7 +19,7 @@ public final class Navigator {
             self.screen = screen
             ownerStorage = owner.storage
             ownerName = owner.name
-            ownerOrigin = owner.origin
+            ownerVariant = owner.variant
         }
     }
 
@@ -212,7 +212,7 @@ public final class Navigator {
         root.emit(FlowSignal(
             kind: .back(from: leaving.screen.name, to: revealed?.name),
             coordinator: leaving.ownerName,
-            origin: leaving.ownerOrigin
+            variant: leaving.ownerVariant
         ))
         root.appendRecord(.back(leaving.screen.name))
         if top.state.entries.count > 1 {
@@ -267,7 +267,7 @@ public final class Navigator {
         emit(FlowSignal(
             kind: .action(screen: screen.name, action: action),
             coordinator: entry.ownerName,
-            origin: entry.ownerOrigin
+            variant: entry.ownerVariant
         ))
     }
 
@@ -281,7 +281,7 @@ public final class Navigator {
         emit(FlowSignal(
             kind: .screenShown(screen: entry.screen.name),
             coordinator: entry.ownerName,
-            origin: entry.ownerOrigin
+            variant: entry.ownerVariant
         ))
     }
 

@@ -9,7 +9,7 @@ import Coordination
 /// let coordinator = auth.coordinator { $0.makeCoordinator(navigator: navigator, services: services) }
 /// ```
 ///
-/// The label (`Coordinator.origin`) passes to the coordinator's children, and every event they
+/// The label (`Coordinator.variant`) passes to the coordinator's children, and every event they
 /// emit carries it as its `variant`: an app cannot log an event of a variant without saying which.
 public struct ChosenVariant<Kind> {
     /// The variant's identifier, such as `"signup-after-profile"`.
@@ -27,7 +27,7 @@ public struct ChosenVariant<Kind> {
     @inlinable
     public func coordinator<Made: Coordinator, Failure: Error>(_ make: (Kind) throws(Failure) -> Made) throws(Failure) -> Made {
         let coordinator = try make(kind)
-        coordinator.origin = id
+        coordinator.variant = id
         return coordinator
     }
 }

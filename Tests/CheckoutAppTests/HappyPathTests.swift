@@ -105,6 +105,6 @@ struct HappyPathTests {
     func attribution(checkoutFlowID: String) throws {
         let variant = try checkoutFlow(checkoutFlowID)
         let recording = try walk(variant, [Turn.checkout] + Turn.placeOrder(variant))
-        #expect(Set(recording.signals.map(\.origin)) == [variant.id])
+        #expect(Set(recording.signals.map(\.variant)) == [variant.id])
     }
 }

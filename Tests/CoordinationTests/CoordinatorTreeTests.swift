@@ -83,10 +83,10 @@ struct CoordinatorTreeTests {
         #expect(recording.liveCoordinators == 0)
     }
 
-    @Test("signals carry the origin of the coordinator that emitted them; children inherit it")
-    func originIsInherited() {
+    @Test("signals carry the variant of the coordinator that emitted them; children inherit it")
+    func variantIsInherited() {
         let recording = FlowRecording.walk(RootCoordinator(), turns: [.perform("next")])
-        #expect(recording.signals.allSatisfy { $0.origin == "root-variant" })
+        #expect(recording.signals.allSatisfy { $0.variant == "root-variant" })
         #expect(recording.signals.contains { $0.coordinator == "child" })
     }
 

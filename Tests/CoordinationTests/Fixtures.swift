@@ -70,7 +70,7 @@ final class RootCoordinator: Coordinator {
     init(navigator: Navigator = Navigator(), childrenAreModal: Bool = false, handlesHelp: Bool = true) {
         self.childrenAreModal = childrenAreModal
         self.handlesHelp = handlesHelp
-        super.init(navigator: navigator, name: "root", origin: "root-variant")
+        super.init(navigator: navigator, name: "root", variant: "root-variant")
     }
 
     override func start() {

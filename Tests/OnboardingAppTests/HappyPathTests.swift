@@ -88,14 +88,14 @@ struct HappyPathTests {
         let recording = try walk(TabletOnboardingVariant.self, SignupAfterProfileVariant.self, [
             Turn.getStarted, Turn.saveProfile(), Turn.signUp(),
         ])
-        let originsByScreen = Dictionary(
+        let variantsByScreen = Dictionary(
             recording.signals.compactMap { signal -> (String, String?)? in
                 guard case .screenShown(let screen) = signal.kind else { return nil }
-                return (screen, signal.origin)
+                return (screen, signal.variant)
             },
             uniquingKeysWith: { first, _ in first }
         )
-        #expect(originsByScreen == [
+        #expect(variantsByScreen == [
             "welcome": "tablet", "profile": "signup-after-profile", "signup": "signup-after-profile", "home": "tablet",
         ])
     }

@@ -19,17 +19,17 @@ struct SessionLineWriterTests {
     ]
 
     private let signals: [FlowSignal] = [
-        FlowSignal(kind: .screenShown(screen: "welcome"), coordinator: "Shell", origin: "tablet"),
-        FlowSignal(kind: .action(screen: "welcome", action: "get_started"), coordinator: "Shell", origin: "tablet"),
-        FlowSignal(kind: .childStarted(child: "Auth"), coordinator: "Shell", origin: "tablet"),
-        FlowSignal(kind: .screenShown(screen: "sign\\up"), coordinator: "Auth", origin: "signup-after-profile"),
-        FlowSignal(kind: .mutation(operation: "create_account", outcome: .failed(reason: "email_taken")), coordinator: "Auth", origin: "signup-after-profile"),
-        FlowSignal(kind: .mutation(operation: "create_account", outcome: .succeeded), coordinator: "Auth", origin: "signup-after-profile"),
-        FlowSignal(kind: .back(from: "sign\\up", to: "welcome"), coordinator: "Auth", origin: "signup-after-profile"),
-        FlowSignal(kind: .back(from: "welcome", to: nil), coordinator: "Shell", origin: nil),
-        FlowSignal(kind: .childFinished(child: "Auth", reason: .navigatedBack), coordinator: "Shell", origin: "x"),
-        FlowSignal(kind: .flowCompleted(screen: nil), coordinator: "Shell", origin: "unknown"),
-        FlowSignal(kind: .flowAbandoned(screen: "home"), coordinator: "Shell", origin: "tablet"),
+        FlowSignal(kind: .screenShown(screen: "welcome"), coordinator: "Shell", variant: "tablet"),
+        FlowSignal(kind: .action(screen: "welcome", action: "get_started"), coordinator: "Shell", variant: "tablet"),
+        FlowSignal(kind: .childStarted(child: "Auth"), coordinator: "Shell", variant: "tablet"),
+        FlowSignal(kind: .screenShown(screen: "sign\\up"), coordinator: "Auth", variant: "signup-after-profile"),
+        FlowSignal(kind: .mutation(operation: "create_account", outcome: .failed(reason: "email_taken")), coordinator: "Auth", variant: "signup-after-profile"),
+        FlowSignal(kind: .mutation(operation: "create_account", outcome: .succeeded), coordinator: "Auth", variant: "signup-after-profile"),
+        FlowSignal(kind: .back(from: "sign\\up", to: "welcome"), coordinator: "Auth", variant: "signup-after-profile"),
+        FlowSignal(kind: .back(from: "welcome", to: nil), coordinator: "Shell", variant: nil),
+        FlowSignal(kind: .childFinished(child: "Auth", reason: .navigatedBack), coordinator: "Shell", variant: "x"),
+        FlowSignal(kind: .flowCompleted(screen: nil), coordinator: "Shell", variant: "unknown"),
+        FlowSignal(kind: .flowAbandoned(screen: "home"), coordinator: "Shell", variant: "tablet"),
     ]
 
     /// A clock that stays in the same second for a while, then jumps, and once goes before 1970.

@@ -38,7 +38,7 @@ package struct SessionLineWriter {
     /// Appends the line of one event, whose properties `properties` adds in sorted key order.
     ///
     /// `attribution` is what `attribution(experiment:variant:)` gives for the event's experiment
-    /// and variant, which a recorder looks up once for all the events of one origin. `schema` is
+    /// and variant, which a recorder looks up once for all the events of one variant. `schema` is
     /// the event's schema version: lines of the current one share their first bytes.
     @inlinable
     package func append(

@@ -47,7 +47,7 @@ package final class SharedLineParts {
 /// Who an event is attributed to, a variant and the experiment that chose it, with the part of the
 /// event's line that says so: `…,"variant":…,"type":"`.
 ///
-/// A class, so that handing one to every event of its origin is a single reference count.
+/// A class, so that handing one to every event of its variant is a single reference count.
 package final class LineAttribution {
     package let experiment: String?
     package let variant: String?

@@ -8,11 +8,11 @@ struct CoordinatorReference {
     /// Its name.
     let name: String
     /// Its variant.
-    let origin: String?
+    let variant: String?
 
     init(_ coordinator: Coordinator) {
         self.coordinator = coordinator
         name = coordinator.name
-        origin = coordinator.origin
+        variant = coordinator.variant
     }
 }

@@ -64,7 +64,7 @@ final class ExplorationRun {
     /// The variant whose coordinator showed the visible screen.
     var visibleScreenVariant: String? {
         guard let visible = session.visibleScreen else { return nil }
-        return session.navigator.owner(of: visible)?.origin
+        return session.navigator.owner(of: visible)?.variant
     }
 }
 

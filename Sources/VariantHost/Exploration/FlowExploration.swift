@@ -241,21 +241,21 @@ package struct FlowExploration {
     /// Reports the coordinators of a released run that something still keeps alive.
     private mutating func checkReleased(_ coordinators: [CoordinatorReference], after path: [ExploredTurn], ending: String) {
         for reference in coordinators where reference.coordinator != nil {
-            let variant = reference.origin.map { " of variant \($0)" } ?? ""
+            let variant = reference.variant.map { " of variant \($0)" } ?? ""
             report(ending == "finished" ? .coordinatorsAfterFinish : .coordinatorsAfterAbandon, path: path, message:
                 "coordinator \(reference.name)\(variant) is still alive after the flow \(ending) and its session was released: "
                     + "something keeps a strong reference to it, such as a screen's closure that captures it without "
-                    + "[unowned self] while it keeps the screen, or a static property", variant: reference.origin)
+                    + "[unowned self] while it keeps the screen, or a static property", variant: reference.variant)
         }
     }
 
     private mutating func check(_ run: ExplorationRun, after path: [ExploredTurn]) {
         for signal in run.signals {
-            if let origin = signal.origin, variantIDs.contains(origin) {
+            if let variant = signal.variant, variantIDs.contains(variant) {
             } else {
                 report(.variantMissing, path: path, message:
                     "coordinator \(signal.coordinator) emitted \(Self.name(of: signal.kind)) "
-                        + (signal.origin.map { "labelled \"\($0)\", a variant this session does not run" } ?? "with no variant")
+                        + (signal.variant.map { "labelled \"\($0)\", a variant this session does not run" } ?? "with no variant")
                         + ": make every coordinator through its ChosenVariant (selection.variant(for:as:).coordinator { ... })")
             }
             if case .screenShown(let screen) = signal.kind, !declaredScreens.contains(screen) {

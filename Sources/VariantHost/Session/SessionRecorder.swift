@@ -5,7 +5,7 @@ import FlowEvents
 /// Turns a session's flow signals into log events and records them in a sink.
 ///
 /// Each event is stamped with the session, the user, the clock's time, and attributed to the
-/// variant whose coordinator emitted it (its origin) and the experiment that chose it.
+/// variant whose coordinator emitted it and the experiment that chose it.
 /// Mutations are logged with the screen that was visible when the coordinator made them.
 package final class SessionRecorder {
     /// The session's identifier.
@@ -37,8 +37,8 @@ package final class SessionRecorder {
     private struct RecordingState {
         /// The screen the user sees, which mutations are logged with.
         var visibleScreen: String?
-        /// The attribution of every origin seen so far, found by linear search: a session has a handful.
-        var attributionsByOrigin = KnownAttributions()
+        /// The attribution of every variant seen so far, found by linear search: a session has a handful.
+        var attributionsByVariant = KnownAttributions()
         var failure: EventSinkError?
     }
     /// The event budget of a simulated session, which this recorder counts against.
@@ -186,7 +186,7 @@ package final class SessionRecorder {
 
     /// Records one flow signal.
     package func record(_ signal: FlowSignal) {
-        let attribution = attribution(ofOrigin: signal.origin)
+        let attribution = attribution(ofVariant: signal.variant)
         switch signal.kind {
         case .screenShown(let screen):
             state.visibleScreen = screen
@@ -242,32 +242,32 @@ package final class SessionRecorder {
         }
     }
 
-    /// The attribution of events emitted by coordinators labelled `origin`: that variant, and
+    /// The attribution of events emitted by coordinators of `variant`: that variant, and
     /// the experiment that chose it.
-    private func attribution(ofOrigin origin: String?) -> Attribution {
-        if let known = state.attributionsByOrigin.first(where: { Self.same($0.variant, origin) }) { return known }
-        let attribution = lineWriter.lineAttribution(experiment: experiment(ofOrigin: origin), variant: origin)
+    private func attribution(ofVariant variant: String?) -> Attribution {
+        if let known = state.attributionsByVariant.first(where: { Self.same($0.variant, variant) }) { return known }
+        let attribution = lineWriter.lineAttribution(experiment: experiment(ofVariant: variant), variant: variant)
         keep(attribution)
         return attribution
     }
 
-    /// The attribution of an event about `variant`, chosen by `experiment`: the one of its origin
+    /// The attribution of an event about `variant`, chosen by `experiment`: the one of its coordinators
     /// when that is the same, which the session's later events then share.
     private func attribution(experiment: String?, variant: String) -> Attribution {
-        if let known = state.attributionsByOrigin.first(where: { $0.variant == variant && $0.experiment == experiment }) {
+        if let known = state.attributionsByVariant.first(where: { $0.variant == variant && $0.experiment == experiment }) {
             return known
         }
         let attribution = lineWriter.lineAttribution(experiment: experiment, variant: variant)
-        if experiment == self.experiment(ofOrigin: variant), state.attributionsByOrigin.first(where: { $0.variant == variant }) == nil {
+        if experiment == self.experiment(ofVariant: variant), state.attributionsByVariant.first(where: { $0.variant == variant }) == nil {
             keep(attribution)
         }
         return attribution
     }
 
-    /// The experiment that chose the variant `origin`: the last assignment's that an experiment made.
-    private func experiment(ofOrigin origin: String?) -> String? {
-        guard let origin else { return nil }
-        for assignment in assignments.reversed() where assignment.variant.rawValue == origin {
+    /// The experiment that chose `variant`: the last assignment's that an experiment made.
+    private func experiment(ofVariant variant: String?) -> String? {
+        guard let variant else { return nil }
+        for assignment in assignments.reversed() where assignment.variant.rawValue == variant {
             if let experiment = assignment.experiment { return experiment }
         }
         return nil
@@ -281,9 +281,9 @@ package final class SessionRecorder {
         return first.utf8.count == second.utf8.count && first == second
     }
 
-    /// Keeps `attribution` for the later events of its origin.
+    /// Keeps `attribution` for the later events of its variant.
     private func keep(_ attribution: Attribution) {
-        state.attributionsByOrigin.append(attribution)
+        state.attributionsByVariant.append(attribution)
     }
 
     /// The variant of every slot, sorted by slot; a slot assigned twice keeps its last variant.
