@@ -12,10 +12,8 @@ package final class SessionRecorder {
     package let session: String
     /// The user's identifier.
     package let user: String
-    /// The sink events are built for; nil when the recorder encodes lines into `lineSink` itself.
-    private let sink: (any FlowEventSink)?
-    /// The buffer the recorder encodes lines into itself, without building events: a simulation's.
-    private let lineSink: EncodedEventBuffer?
+    /// Where the events go, each destination by its one path.
+    private let destination: Destination
     private let lineWriter: SessionLineWriter
     private let clock: any EventClock
     /// The session's assignments, which say the experiment that chose each variant.
@@ -41,6 +39,15 @@ package final class SessionRecorder {
         var attributionsByVariant = KnownAttributions()
         var failure: EventSinkError?
     }
+    /// Where a recorder's events go.
+    private enum Destination {
+        /// A sink, handed each event as a `FlowEvent`.
+        case events(any FlowEventSink)
+        /// A simulation's buffer, which the recorder encodes each event's line into itself, with the
+        /// layout `JSONLineEncoder` gives a `FlowEvent`, without building the event.
+        case lines(EncodedEventBuffer)
+    }
+
     /// The event budget of a simulated session, which this recorder counts against.
     var budget: SessionEventBudget?
 
@@ -52,29 +59,28 @@ package final class SessionRecorder {
     package convenience init(
         session: String, user: String, assignments: [SlotAssignment], sink: any FlowEventSink, clock: any EventClock
     ) {
-        self.init(session: session, user: user, assignments: assignments, sink: sink, lineSink: nil, clock: clock)
+        self.init(session: session, user: user, assignments: assignments, destination: .events(sink), clock: clock)
     }
 
     /// Creates a recorder for one session whose variants were chosen by `assignments`, encoding
     /// every event's line into `buffer` itself, as a simulation does: the same bytes as recording
     /// events in a sink that encodes them, without building the events.
     convenience init(session: String, user: String, assignments: [SlotAssignment], encodingInto buffer: EncodedEventBuffer, clock: any EventClock) {
-        self.init(session: session, user: user, assignments: assignments, sink: nil, lineSink: buffer, clock: clock)
+        self.init(session: session, user: user, assignments: assignments, destination: .lines(buffer), clock: clock)
     }
 
     private init(
         session: String,
         user: String,
         assignments: [SlotAssignment],
-        sink: (any FlowEventSink)?,
-        lineSink: EncodedEventBuffer?,
+        destination: Destination,
         clock: any EventClock
     ) {
         self.session = session
         self.user = user
-        self.sink = sink
-        self.lineSink = lineSink
-        lineWriter = SessionLineWriter(session: session, user: user, shared: lineSink?.sharedParts ?? SharedLineParts())
+        self.destination = destination
+        let shared = if case .lines(let buffer) = destination { buffer.sharedParts } else { SharedLineParts() }
+        lineWriter = SessionLineWriter(session: session, user: user, shared: shared)
         self.clock = clock
         self.assignments = assignments
         unattributed = lineWriter.lineAttribution(experiment: nil, variant: nil)
@@ -103,7 +109,7 @@ package final class SessionRecorder {
     /// `startProperties` must hold nothing, or what this gave for the same slots and variants of
     /// `assignments` and the same logged `attributes`.
     func recordStart(of assignments: [SlotAssignment], attributes: Attributes, startProperties: inout [UInt8]?) {
-        guard let lineSink else {
+        guard case .lines(let buffer) = destination else {
             recordStart(of: assignments, attributes: attributes)
             return
         }
@@ -117,7 +123,7 @@ package final class SessionRecorder {
         if let encoded = startProperties, state.failure == nil {
             budget?.recorded += 1
             let time = clock.now()
-            lineSink.appendLine { line in
+            buffer.appendLine { line in
                 lineWriter.append(
                     to: line, time: time, type: .sessionStarted, attribution: unattributed.bytes,
                     screen: nil, action: nil, encodedProperties: encoded
@@ -236,7 +242,10 @@ package final class SessionRecorder {
     package func flush() {
         guard state.failure == nil else { return }
         do {
-            if let lineSink { try lineSink.flush() } else { try sink?.flush() }
+            switch destination {
+            case .events(let sink): try sink.flush()
+            case .lines(let buffer): try buffer.flush()
+            }
         } catch {
             state.failure = error
         }
@@ -313,26 +322,27 @@ package final class SessionRecorder {
         guard state.failure == nil else { return }
         budget?.recorded += 1
         let time = clock.now()
-        if let lineSink {
-            lineSink.appendLine { line in
+        switch destination {
+        case .lines(let buffer):
+            buffer.appendLine { line in
                 lineWriter.append(
                     to: line, time: time, type: type, attribution: attribution.bytes,
                     screen: screen, action: action, properties: properties
                 )
             }
-            return
-        }
-        var collected = EventProperties()
-        properties(&collected)
-        let event = FlowEvent(
-            time: time, session: session, user: user,
-            experiment: attribution.experiment, variant: attribution.variant, type: type,
-            screen: screen, action: action, properties: collected.dictionary
-        )
-        do {
-            try sink?.record(event)
-        } catch {
-            state.failure = error
+        case .events(let sink):
+            var collected = EventProperties()
+            properties(&collected)
+            let event = FlowEvent(
+                time: time, session: session, user: user,
+                experiment: attribution.experiment, variant: attribution.variant, type: type,
+                screen: screen, action: action, properties: collected.dictionary
+            )
+            do {
+                try sink.record(event)
+            } catch {
+                state.failure = error
+            }
         }
     }
 }
