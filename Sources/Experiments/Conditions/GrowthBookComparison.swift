@@ -60,8 +60,18 @@ enum GrowthBookComparison {
 
     /// Lexicographic comparison of UTF-16 code units (JavaScript string order).
     static func compareUTF16(_ lhs: String, _ rhs: String) -> Int {
-        var left = lhs.utf16.makeIterator()
-        var right = rhs.utf16.makeIterator()
+        lexicographicOrder(lhs.utf16, rhs.utf16)
+    }
+
+    /// Lexicographic comparison of Unicode scalars (Python string order, used for padded version strings).
+    static func compareScalars(_ lhs: String, _ rhs: String) -> Int {
+        lexicographicOrder(lhs.unicodeScalars, rhs.unicodeScalars)
+    }
+
+    /// -1, 0 or 1 as `lhs` orders before, equal to or after `rhs`, element by element; a prefix first.
+    private static func lexicographicOrder<Units: Sequence>(_ lhs: Units, _ rhs: Units) -> Int where Units.Element: Comparable {
+        var left = lhs.makeIterator()
+        var right = rhs.makeIterator()
         while true {
             switch (left.next(), right.next()) {
             case (nil, nil): return 0
@@ -69,21 +79,6 @@ enum GrowthBookComparison {
             case (_, nil): return 1
             case (let a?, let b?):
                 if a != b { return a < b ? -1 : 1 }
-            }
-        }
-    }
-
-    /// Lexicographic comparison of Unicode scalars (Python string order, used for padded version strings).
-    static func compareScalars(_ lhs: String, _ rhs: String) -> Int {
-        var left = lhs.unicodeScalars.makeIterator()
-        var right = rhs.unicodeScalars.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return 0
-            case (nil, _): return -1
-            case (_, nil): return 1
-            case (let a?, let b?):
-                if a != b { return a.value < b.value ? -1 : 1 }
             }
         }
     }

@@ -40,19 +40,11 @@ package class ConfigFieldReader {
     }
 
     package func object(_ json: JSONValue, at path: JSONPath) -> JSONObject? {
-        guard case .object(let object) = json else {
-            report(path, "expected an object, found \(Self.describe(json))")
-            return nil
-        }
-        return object
+        expecting(json.objectValue, "an object", found: json, at: path)
     }
 
     package func string(_ json: JSONValue, at path: JSONPath) -> String? {
-        guard case .string(let text) = json else {
-            report(path, "expected a string, found \(Self.describe(json))")
-            return nil
-        }
-        return text
+        expecting(json.stringValue, "a string", found: json, at: path)
     }
 
     package func nonEmptyString(_ json: JSONValue, at path: JSONPath) -> String? {
@@ -65,19 +57,17 @@ package class ConfigFieldReader {
     }
 
     package func number(_ json: JSONValue, at path: JSONPath) -> Double? {
-        guard case .number(let number) = json else {
-            report(path, "expected a number, found \(Self.describe(json))")
-            return nil
-        }
-        return number
+        expecting(json.numberValue, "a number", found: json, at: path)
     }
 
     package func boolean(_ json: JSONValue, at path: JSONPath) -> Bool? {
-        guard case .bool(let flag) = json else {
-            report(path, "expected true or false, found \(Self.describe(json))")
-            return nil
-        }
-        return flag
+        expecting(json.boolValue, "true or false", found: json, at: path)
+    }
+
+    /// `value`, the payload of `json` when it is of the expected kind; nil after reporting what was found instead.
+    private func expecting<Value>(_ value: Value?, _ expected: String, found json: JSONValue, at path: JSONPath) -> Value? {
+        if value == nil { report(path, "expected \(expected), found \(Self.describe(json))") }
+        return value
     }
 
     package func integer(_ json: JSONValue, at path: JSONPath) -> Int? {
