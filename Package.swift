@@ -90,8 +90,10 @@ let fuzzTargets: [Target] = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ
 let packageTargets: [Target] = [
     // Core libraries: no dependencies on each other or on the sample app.
     .target(name: "Coordination", swiftSettings: strictSettings),
-    .target(name: "Experiments", swiftSettings: strictSettings),
-    .target(name: "FlowEvents", dependencies: ["CZlib"], swiftSettings: strictSettings),
+    .target(name: "Experiments", dependencies: ["JSONCore"], swiftSettings: strictSettings),
+    .target(name: "FlowEvents", dependencies: ["JSONCore", "CZlib"], swiftSettings: strictSettings),
+    // The one JSON parser, which the configuration and the event log's reader both read with.
+    .target(name: "JSONCore", swiftSettings: strictSettings),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(name: "FlowReports", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
 
@@ -186,7 +188,7 @@ let packageTargets: [Target] = [
     ),
     .testTarget(
         name: "ExperimentsTests",
-        dependencies: ["Experiments", "SeededRandom"],
+        dependencies: ["Experiments", "JSONCore", "SeededRandom"],
         exclude: ["Resources", "Reference"],
         swiftSettings: strictSettings
     ),
@@ -257,7 +259,7 @@ let packageTargets: [Target] = [
     // through them without the fuzzer.
     .target(
         name: "FuzzHarnesses",
-        dependencies: ["Experiments", "FlowEvents", "FlowReports", "VariantHost", "CZlib"],
+        dependencies: ["Experiments", "FlowEvents", "FlowReports", "VariantHost", "JSONCore", "CZlib"],
         path: "Tests/Fuzz/Harnesses",
         swiftSettings: strictSettings
     ),

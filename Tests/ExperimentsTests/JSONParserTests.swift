@@ -1,5 +1,6 @@
 import Experiments
 import Foundation
+import JSONCore
 import Testing
 
 @Suite("JSON parsing")

@@ -1,3 +1,4 @@
+import JSONCore
 /// One problem in a configuration file, located by JSON path (and by line and column for malformed JSON).
 public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
     /// Where the problem is, e.g. `experiments[1].weights`.

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// Turns a parsed JSON line into an event, or says why the line must be skipped.
 ///
 /// This is the reference reading of the log format: any key order, absent optional keys read
@@ -5,7 +7,7 @@
 /// their compact JSON text.
 enum JSONEventMapper {
     /// The event `value` describes, or the reason it describes none.
-    static func outcome(for value: JSONValue) -> LineOutcome {
+    static func outcome(for value: JSONNode) -> LineOutcome {
         guard case .object = value else { return .skipped(.malformed) }
         guard case .number(let schemaText)? = value.member("schema") else { return .skipped(.malformed) }
         switch schemaVersion(fromNumberText: schemaText) {
@@ -52,7 +54,7 @@ enum JSONEventMapper {
     }
 
     /// `.some(nil)` for absent or null, `.some(text)` for a string, nil (malformed) for anything else.
-    private static func optionalString(_ value: JSONValue?) -> String?? {
+    private static func optionalString(_ value: JSONNode?) -> String?? {
         switch value {
         case nil, .null?: return .some(nil)
         case .string(let text)?: return .some(text)
@@ -61,7 +63,7 @@ enum JSONEventMapper {
     }
 
     /// The properties object's members, or nil when `properties` is neither an object, null nor absent.
-    private static func properties(_ value: JSONValue?) -> [String: String]? {
+    private static func properties(_ value: JSONNode?) -> [String: String]? {
         switch value {
         case nil, .null?: return [:]
         case .object(let members)?:

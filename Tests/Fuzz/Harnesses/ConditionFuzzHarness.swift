@@ -1,5 +1,6 @@
 import Experiments
 import Foundation
+import JSONCore
 
 /// Fuzzes the condition parser and evaluator (regular expressions included).
 ///

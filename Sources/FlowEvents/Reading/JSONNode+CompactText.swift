@@ -1,22 +1,8 @@
-/// A parsed JSON value, as the fallback line parser produces it.
-///
-/// Numbers keep their text: the log needs integers only for `schema`, and property values that
-/// are numbers are kept as written.
-indirect enum JSONValue {
-    case object([JSONMember])
-    case array([JSONValue])
-    case string(String)
-    case number(String)
-    case bool(Bool)
-    case null
+import JSONCore
 
-    /// The value of the last member named `key`, if this is an object that has one.
-    func member(_ key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members.last { $0.key == key }?.value
-    }
-
-    /// The compact JSON text of this value: numbers as written, no whitespace, members in order.
+extension JSONNode {
+    /// The compact JSON text of this value as the log writes text: numbers as written, no whitespace,
+    /// members in order, strings escaped as `JSONLineEncoder` escapes them.
     var compactText: String {
         var bytes: [UInt8] = []
         appendCompactText(to: &bytes)
