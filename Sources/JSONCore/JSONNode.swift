@@ -3,25 +3,15 @@
 ///
 /// What the text means is for its reader: the configuration reads numbers as JavaScript does
 /// (Experiments' `JSONValue`), the event log keeps them as written.
-package indirect enum JSONNode: Sendable, Hashable {
-    case object([Member])
+package indirect enum JSONNode: Sendable {
+    /// An object's `"key": value` members, in order.
+    case object([(key: String, value: JSONNode)])
     case array([JSONNode])
     case string(String)
     /// A number's text, as written: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, of any length.
     case number(String)
     case bool(Bool)
     case null
-
-    /// One `"key": value` pair of an object.
-    package struct Member: Sendable, Hashable {
-        package var key: String
-        package var value: JSONNode
-
-        package init(key: String, value: JSONNode) {
-            self.key = key
-            self.value = value
-        }
-    }
 
     /// The value of the last member named `key`, if this is an object that has one.
     package func member(_ key: String) -> JSONNode? {

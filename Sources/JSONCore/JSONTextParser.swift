@@ -4,29 +4,21 @@
 /// A string that is not valid UTF-8 is an error located at its opening quote, and a lone UTF-16
 /// surrogate in a `\u` escape (`"\ud800"`), which JavaScript strings can hold but Unicode text
 /// cannot, is an error located at the escape: neither is silently repaired to U+FFFD. Nesting
-/// deeper than ``Options/maximumDepth`` is an error, never a stack overflow.
+/// deeper than the reader's maximum depth is an error, never a stack overflow.
 package enum JSONTextParser {
-    /// What a reader of JSON text asks of the parser beyond RFC 8259.
-    package struct Options: Sendable {
-        /// The deepest nesting of objects and arrays accepted.
-        package var maximumDepth: Int
-        /// Whether a key given twice in one object is an error naming its path
-        /// (`experiments[0].coverage`), rather than a member kept twice.
-        package var refusesDuplicateKeys: Bool
-        /// Whether a leading UTF-8 byte order mark, which some editors write, is skipped.
-        package var skipsByteOrderMark: Bool
-
-        package init(maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool) {
-            self.maximumDepth = maximumDepth
-            self.refusesDuplicateKeys = refusesDuplicateKeys
-            self.skipsByteOrderMark = skipsByteOrderMark
-        }
-    }
-
     /// The one value `bytes` hold, surrounded by optional whitespace.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws(JSONSyntaxError) -> JSONNode {
-        var cursor = Cursor(bytes: bytes, options: options)
-        if options.skipsByteOrderMark, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 JSON text.
+    ///   - maximumDepth: The deepest nesting of objects and arrays accepted.
+    ///   - refusesDuplicateKeys: Whether a key given twice in one object is an error naming its path
+    ///     (`experiments[0].coverage`), rather than a member kept twice.
+    ///   - skipsByteOrderMark: Whether a leading UTF-8 byte order mark, which some editors write, is skipped.
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
+    ) throws(JSONSyntaxError) -> JSONNode {
+        var cursor = Cursor(bytes: bytes, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys)
+        if skipsByteOrderMark, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             cursor.position = 3
         }
         cursor.skipWhitespace()
@@ -42,14 +34,16 @@ package enum JSONTextParser {
 /// A position in the bytes being parsed, and the path to the value at it.
 private struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
-    let options: JSONTextParser.Options
+    let maximumDepth: Int
+    let refusesDuplicateKeys: Bool
     var position = 0
     /// The keys and indices leading to the value being parsed, kept only to name a repeated key.
     private var path: [String] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONTextParser.Options) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool) {
         self.bytes = bytes
-        self.options = options
+        self.maximumDepth = maximumDepth
+        self.refusesDuplicateKeys = refusesDuplicateKeys
     }
 
     func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -114,9 +108,9 @@ private struct Cursor {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-        guard depth <= options.maximumDepth else { throw error("nesting deeper than \(options.maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
         position += 1
-        var members: [JSONNode.Member] = []
+        var members: [(key: String, value: JSONNode)] = []
         // Keys compare by their bytes: "é" and "e\u{301}" are two keys, as in JavaScript.
         var keys = Set<[UInt8]>()
         skipWhitespace()
@@ -129,7 +123,7 @@ private struct Cursor {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let keyStart = position
             let key = try parseString()
-            if options.refusesDuplicateKeys {
+            if refusesDuplicateKeys {
                 path.append(path.isEmpty ? key : "." + key)
                 guard keys.insert(Array(key.utf8)).inserted else {
                     throw error("duplicate key \(path.joined()): each key may appear once in an object", at: keyStart)
@@ -139,8 +133,8 @@ private struct Cursor {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after object key \"\(key)\"") }
             position += 1
             skipWhitespace()
-            members.append(JSONNode.Member(key: key, value: try parseValue(depth: depth)))
-            if options.refusesDuplicateKeys { path.removeLast() }
+            members.append((key, try parseValue(depth: depth)))
+            if refusesDuplicateKeys { path.removeLast() }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -155,7 +149,7 @@ private struct Cursor {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-        guard depth <= options.maximumDepth else { throw error("nesting deeper than \(options.maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
         position += 1
         var elements: [JSONNode] = []
         skipWhitespace()
@@ -165,9 +159,9 @@ private struct Cursor {
         }
         while true {
             skipWhitespace()
-            if options.refusesDuplicateKeys { path.append("[\(elements.count)]") }
+            if refusesDuplicateKeys { path.append("[\(elements.count)]") }
             elements.append(try parseValue(depth: depth))
-            if options.refusesDuplicateKeys { path.removeLast() }
+            if refusesDuplicateKeys { path.removeLast() }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):

@@ -14,10 +14,6 @@ package enum JSONParser {
     /// Nesting deeper than this is rejected rather than risking the stack.
     package static let maximumDepth = 512
 
-    private static let options = JSONTextParser.Options(
-        maximumDepth: maximumDepth, refusesDuplicateKeys: true, skipsByteOrderMark: true
-    )
-
     /// Parses a complete JSON document from UTF-8 `data`.
     package static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
         try parse([UInt8](data))
@@ -31,7 +27,9 @@ package enum JSONParser {
     private static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let parsed: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(JSONSyntaxError) {
-                return .success(try JSONTextParser.parse(buffer, options: options))
+                return .success(try JSONTextParser.parse(
+                    buffer, maximumDepth: maximumDepth, refusesDuplicateKeys: true, skipsByteOrderMark: true
+                ))
             } catch {
                 return .failure(error)
             }

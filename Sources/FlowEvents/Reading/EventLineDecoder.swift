@@ -59,13 +59,12 @@ package struct EventLineDecoder {
     /// the canonical scanner must agree with on every line it accepts.
     package static func fullParserOutcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
         if line.allSatisfy(isJSONWhitespace) { return .blank }
-        guard let value = try? JSONTextParser.parse(line, options: lineParsing) else { return .skipped(.malformed) }
+        // An event line needs two levels of nesting; a key given twice is kept twice (the mapper reads the
+        // last, as JavaScript's `JSON.parse` does).
+        guard let value = try? JSONTextParser.parse(line, maximumDepth: 32, refusesDuplicateKeys: false, skipsByteOrderMark: false)
+        else { return .skipped(.malformed) }
         return JSONEventMapper.outcome(for: value)
     }
-
-    /// How the full parser reads a line: an event line needs two levels of nesting, and a key given
-    /// twice is kept twice (the mapper reads the last, as JavaScript's `JSON.parse` does).
-    private static let lineParsing = JSONTextParser.Options(maximumDepth: 32, refusesDuplicateKeys: false, skipsByteOrderMark: false)
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
