@@ -3,25 +3,6 @@ enum ByteComparison {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether `count` bytes at `left` and `right` are equal; inlined, unlike `memcmp`, which
-    /// matters for the short literals compared on every line.
-    @inline(__always)
-    static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
-        var offset = 0
-        while count - offset >= 8 {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset += 8
-        }
-        while offset < count {
-            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
-                return false
-            }
-            offset += 1
-        }
-        return true
-    }
-
     /// The high bit set in the lowest byte of `word` (first in memory, little-endian) that is
     /// `"`, `\` or below 0x20, and possibly in later bytes; zero when no byte is.
     ///

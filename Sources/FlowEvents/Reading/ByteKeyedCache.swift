@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A small fixed-size cache from short byte strings to values built from them.
 ///
 /// Event logs repeat the same experiment, variant, screen and property texts on most lines;
@@ -23,21 +17,17 @@ struct ByteKeyedCache<Value> {
     /// Keys longer than this are not cached: long texts rarely repeat and would cost memory.
     static var maximumKeyLength: Int { 96 }
 
-    private let slotCount: Int
-    private let slots: UnsafeMutablePointer<Entry?>
+    private let slots: FixedSlots<Entry?>
 
     /// Creates an empty cache of `slotCount` entries, rounded up to a power of two.
     init(slotCount: Int) {
         var count = 1
         while count < slotCount { count <<= 1 }
-        self.slotCount = count
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil, count: count)
+        slots = FixedSlots(count: count, repeating: nil)
     }
 
     /// Frees the storage; the cache must not be used afterwards.
     func deallocate() {
-        slots.deinitialize(count: slotCount)
         slots.deallocate()
     }
 
@@ -55,8 +45,7 @@ struct ByteKeyedCache<Value> {
     func cachedValue(for key: UnsafeBufferPointer<UInt8>) -> Value? {
         guard key.count <= Self.maximumKeyLength else { return nil }
         let hash = Self.hash(key)
-        let slot = slots + Int(truncatingIfNeeded: hash) & (slotCount - 1)
-        if let entry = slot.pointee, entry.hash == hash, Self.equal(entry.key, key) {
+        if let entry = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)], entry.hash == hash, Self.equal(entry.key, key) {
             return entry.value
         }
         return nil
@@ -66,35 +55,29 @@ struct ByteKeyedCache<Value> {
     func store(_ value: Value, for key: UnsafeBufferPointer<UInt8>) {
         guard key.count <= Self.maximumKeyLength else { return }
         let hash = Self.hash(key)
-        let slot = slots + Int(truncatingIfNeeded: hash) & (slotCount - 1)
-        slot.pointee = Entry(hash: hash, key: Array(key), value: value)
+        slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)] = Entry(hash: hash, key: Array(key), value: value)
     }
 
     @inline(__always)
     private static func equal(_ stored: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard stored.count == key.count else { return false }
-        return stored.withUnsafeBufferPointer { stored in
-            guard let storedBase = stored.baseAddress, let keyBase = key.baseAddress else { return true }
-            return memcmp(storedBase, keyBase, key.count) == 0
-        }
+        return stored.withUnsafeBufferPointer { stored in ByteLoads.equal(stored, key) }
     }
 
     /// A fast 64-bit hash of `bytes`, eight bytes at a time; not for adversarial input, which
     /// can at worst make every lookup miss.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var offset = 0
         while bytes.count - offset >= 8 {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ ByteLoads.load(UInt64.self, from: bytes, at: offset)) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
             offset += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count {
-            tail |= UInt64(base[offset]) << shift
+            tail |= UInt64(bytes[offset]) << shift
             shift += 8
             offset += 1
         }

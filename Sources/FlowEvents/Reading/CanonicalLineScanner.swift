@@ -149,11 +149,8 @@ struct CanonicalLineScanner {
     /// Consumes `literal` if the bytes at the current position are exactly it.
     @inline(__always)
     private mutating func expect(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count, let base = bytes.baseAddress,
-              ByteComparison.equal(UnsafeRawPointer(base + index), UnsafeRawPointer(literal.utf8Start), count: count)
-        else { return false }
-        index += count
+        guard ByteLoads.hasPrefix(literal.utf8Bytes, in: bytes, at: index) else { return false }
+        index += literal.utf8CodeUnitCount
         return true
     }
 
@@ -164,23 +161,20 @@ struct CanonicalLineScanner {
         var highBits: UInt64 = 0
         // Eight bytes at a time: the lowest flagged byte of a word is the first quote, backslash
         // or control character, so a whole string usually takes one or two loads.
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while bytes.count - index >= 8 {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let flags = ByteComparison.quoteBackslashOrControlFlags(word)
-                if flags == 0 {
-                    highBits |= ByteComparison.highBits(word)
-                    index += 8
-                    continue
-                }
-                let offset = flags.trailingZeroBitCount >> 3
-                highBits |= ByteComparison.highBits(word) & ((1 << UInt64(offset * 8)) &- 1)
-                index += offset
-                guard base[index] == UInt8(ascii: "\"") else { return nil }
-                index += 1
-                return (start..<index - 1, highBits == 0)
+        while bytes.count - index >= 8 {
+            let word = ByteLoads.load(UInt64.self, from: bytes, at: index)
+            let flags = ByteComparison.quoteBackslashOrControlFlags(word)
+            if flags == 0 {
+                highBits |= ByteComparison.highBits(word)
+                index += 8
+                continue
             }
+            let offset = flags.trailingZeroBitCount >> 3
+            highBits |= ByteComparison.highBits(word) & ((1 << UInt64(offset * 8)) &- 1)
+            index += offset
+            guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+            return (start..<index - 1, highBits == 0)
         }
         while index < bytes.count {
             let byte = bytes[index]

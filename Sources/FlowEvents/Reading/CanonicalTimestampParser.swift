@@ -14,29 +14,26 @@ struct CanonicalTimestampParser {
         var millisecondsSince1970: Int64
     }
 
-    private let remembered: UnsafeMutablePointer<RememberedDate?>
+    /// One slot: the last date parsed.
+    private let remembered = FixedSlots<RememberedDate?>(count: 1, repeating: nil)
 
     /// Creates a parser that remembers no date yet.
-    init() {
-        remembered = .allocate(capacity: 1)
-        remembered.initialize(to: nil)
-    }
+    init() {}
 
     /// Frees the storage; the parser must not be used afterwards.
     func deallocate() {
-        remembered.deinitialize(count: 1)
         remembered.deallocate()
     }
 
     /// The timestamp `text` holds, or nil when it is not an ISO 8601 UTC timestamp.
     @inline(__always)
     func timestamp(_ text: UnsafeBufferPointer<UInt8>) -> EventTimestamp? {
-        guard text.count == 24, let base = text.baseAddress,
-              base[10] == UInt8(ascii: "T"), base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":"),
-              base[19] == UInt8(ascii: "."), base[23] == UInt8(ascii: "Z"),
-              let dayStart = dayStart(base),
-              let hour = twoDigits(base + 11), let minute = twoDigits(base + 14), let second = twoDigits(base + 17),
-              let hundreds = twoDigits(base + 20), let lastDigit = digit(base[22]),
+        guard text.count == 24,
+              text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
+              text[19] == UInt8(ascii: "."), text[23] == UInt8(ascii: "Z"),
+              let dayStart = dayStart(text),
+              let hour = twoDigits(text, at: 11), let minute = twoDigits(text, at: 14), let second = twoDigits(text, at: 17),
+              let hundreds = twoDigits(text, at: 20), let lastDigit = digit(text[22]),
               hour < 24, minute < 60, second < 61
         else { return EventTimestamp(iso8601: text) }
         let timeOfDay = (hour * 3600 + minute * 60 + second) * 1000 + hundreds * 10 + lastDigit
@@ -46,21 +43,20 @@ struct CanonicalTimestampParser {
     /// Milliseconds since 1970 at the start of the date in the first ten bytes, or nil when
     /// they are not a valid `YYYY-MM-DD`.
     @inline(__always)
-    private func dayStart(_ base: UnsafePointer<UInt8>) -> Int64? {
-        let raw = UnsafeRawPointer(base)
-        let firstEight = raw.loadUnaligned(as: UInt64.self)
-        let lastTwo = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-        if let date = remembered.pointee, date.firstEight == firstEight, date.lastTwo == lastTwo {
+    private func dayStart(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let firstEight = ByteLoads.load(UInt64.self, from: text, at: 0)
+        let lastTwo = ByteLoads.load(UInt16.self, from: text, at: 8)
+        if let date = remembered[0], date.firstEight == firstEight, date.lastTwo == lastTwo {
             return date.millisecondsSince1970
         }
-        guard base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
-              let century = twoDigits(base), let yearOfCentury = twoDigits(base + 2),
-              let month = twoDigits(base + 5), let day = twoDigits(base + 8),
+        guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
+              let century = twoDigits(text, at: 0), let yearOfCentury = twoDigits(text, at: 2),
+              let month = twoDigits(text, at: 5), let day = twoDigits(text, at: 8),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         let days = CivilDate(year: century * 100 + yearOfCentury, month: month, day: day).daysSince1970
         let start = days * 86_400_000
-        remembered.pointee = RememberedDate(firstEight: firstEight, lastTwo: lastTwo, millisecondsSince1970: start)
+        remembered[0] = RememberedDate(firstEight: firstEight, lastTwo: lastTwo, millisecondsSince1970: start)
         return start
     }
 
@@ -71,8 +67,8 @@ struct CanonicalTimestampParser {
     }
 
     @inline(__always)
-    private func twoDigits(_ pointer: UnsafePointer<UInt8>) -> Int64? {
-        guard let tens = digit(pointer[0]), let ones = digit(pointer[1]) else { return nil }
+    private func twoDigits(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int64? {
+        guard let tens = digit(text[offset]), let ones = digit(text[offset + 1]) else { return nil }
         return tens * 10 + ones
     }
 }

@@ -14,11 +14,10 @@ enum EventTypeNames {
 
     /// The event type whose raw value is `name`, or nil when there is none.
     static func type(named name: UnsafeBufferPointer<UInt8>) -> EventType? {
-        guard name.count < namesByLength.count, let nameBase = name.baseAddress else { return nil }
+        guard name.count < namesByLength.count else { return nil }
         for candidate in namesByLength[name.count] {
-            let matches = candidate.bytes.withUnsafeBytes { candidateBytes in
-                guard let candidateBase = candidateBytes.baseAddress else { return false }
-                return ByteComparison.equal(candidateBase, UnsafeRawPointer(nameBase), count: name.count)
+            let matches = candidate.bytes.withUnsafeBufferPointer { candidateBytes in
+                ByteLoads.hasPrefix(candidateBytes, in: name, at: 0)
             }
             if matches { return candidate.type }
         }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads a file (decompressing `.gz` files) in blocks and hands out chunks that end at a line
 /// boundary, carrying the partial line at the end of a block over to the next chunk.
 ///
@@ -13,8 +7,8 @@ final class FileChunkReader {
     /// The path of the file, as given.
     var path: String { source.path }
     private let source: FileByteSource
-    private let buffer: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
+    private let buffer: FixedSlots<UInt8>
+    private var capacity: Int { buffer.count }
     /// Start of the bytes not yet handed out.
     private var start = 0
     /// End of the bytes read.
@@ -27,8 +21,7 @@ final class FileChunkReader {
     /// - Throws: `FlowEventReadError` when the file is missing, unreadable or a directory.
     init(path: String, capacity: Int) throws(FlowEventReadError) {
         source = try FileByteSource(path: path)
-        self.capacity = max(capacity, 2)
-        buffer = .allocate(capacity: self.capacity)
+        buffer = FixedSlots(count: max(capacity, 2), repeating: 0)
     }
 
     deinit {
@@ -39,7 +32,7 @@ final class FileChunkReader {
     func nextChunk() throws(FlowEventReadError) -> FileChunk? {
         if start > 0 {
             let carried = end - start
-            if carried > 0 { memmove(buffer, buffer + start, carried) }
+            if carried > 0 { buffer.moveToStart(start..<end) }
             end = carried
             start = 0
         }
@@ -47,11 +40,11 @@ final class FileChunkReader {
         if end == 0 { return nil }
         if let lastNewline = lastNewlineIndex() {
             start = lastNewline + 1
-            return .lines(UnsafeBufferPointer(start: buffer, count: start))
+            return .lines(buffer.bytes(0..<start))
         }
         if reachedEndOfFile {
             start = end
-            return .lines(UnsafeBufferPointer(start: buffer, count: end))
+            return .lines(buffer.bytes(0..<end))
         }
         try discardThroughNextNewline()
         return .oversizedLine
@@ -60,7 +53,8 @@ final class FileChunkReader {
     /// Reads until the buffer is full or the file ends.
     private func fill() throws(FlowEventReadError) {
         while !reachedEndOfFile, end < capacity {
-            let count = try source.readBytes(into: buffer + end, count: capacity - end)
+            let room = buffer.room(end..<capacity)
+            let count = try source.readBytes(into: room.baseAddress.unsafelyUnwrapped, count: room.count)
             if count == 0 { reachedEndOfFile = true }
             end += count
         }
@@ -82,8 +76,8 @@ final class FileChunkReader {
             start = 0
             try fill()
             if end == 0 { return }
-            if let newline = memchr(buffer, Int32(UInt8(ascii: "\n")), end) {
-                start = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+            if let newline = ByteLoads.firstIndex(of: UInt8(ascii: "\n"), in: buffer.bytes(0..<end), from: 0) {
+                start = newline + 1
                 return
             }
         }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Splits a chunk of whole lines at newlines and decodes each line, counting what it skips.
 package enum LineChunkParser {
     /// Decodes the lines of `chunk`, handing each event to `emit` and recording skips in `summary`.
@@ -26,16 +20,14 @@ package enum LineChunkParser {
         summary: inout ReadSummary,
         emit: (FlowEvent) throws -> Void
     ) rethrows {
-        guard let base = chunk.baseAddress else { return }
         var lineStart = 0
         var lineNumber = linesBefore
         var canonicalEvent = FlowEvent.blank
         while lineStart < chunk.count {
-            let remaining = chunk.count - lineStart
             let lineEnd: Int
             let isTerminated: Bool
-            if let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), remaining) {
-                lineEnd = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            if let newline = ByteLoads.firstIndex(of: UInt8(ascii: "\n"), in: chunk, from: lineStart) {
+                lineEnd = newline
                 isTerminated = true
             } else {
                 lineEnd = chunk.count

@@ -19,22 +19,18 @@ struct ShortStringCache {
         var value: String
     }
 
-    private let slotCount: Int
-    private let slots: UnsafeMutablePointer<Entry>
+    private let slots: FixedSlots<Entry>
 
     /// Creates an empty cache of `slotCount` entries, rounded up to a power of two.
     init(slotCount: Int) {
         var count = 1
         while count < slotCount { count <<= 1 }
-        self.slotCount = count
-        slots = .allocate(capacity: count)
         // Count -1 matches no key, so the empty string is not a false hit.
-        slots.initialize(repeating: Entry(first: 0, second: 0, count: -1, value: ""), count: count)
+        slots = FixedSlots(count: count, repeating: Entry(first: 0, second: 0, count: -1, value: ""))
     }
 
     /// Frees the storage; the cache must not be used afterwards.
     func deallocate() {
-        slots.deinitialize(count: slotCount)
         slots.deallocate()
     }
 
@@ -45,12 +41,12 @@ struct ShortStringCache {
         let (first, second) = Self.words(of: bytes)
         var hash = (first ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ second ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        let slot = slots + Int(truncatingIfNeeded: hash >> 40) & (slotCount - 1)
-        if slot.pointee.first == first, slot.pointee.second == second, slot.pointee.count == bytes.count {
-            return slot.pointee.value
+        let slot = Int(truncatingIfNeeded: hash >> 40) & (slots.count - 1)
+        if slots[slot].first == first, slots[slot].second == second, slots[slot].count == bytes.count {
+            return slots[slot].value
         }
         guard let value = make(bytes) else { return nil }
-        slot.pointee = Entry(first: first, second: second, count: bytes.count, value: value)
+        slots[slot] = Entry(first: first, second: second, count: bytes.count, value: value)
         return value
     }
 
@@ -58,17 +54,15 @@ struct ShortStringCache {
     /// from both ends cover every byte without reading outside the buffer.
     @inline(__always)
     private static func words(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        guard let base = bytes.baseAddress else { return (0, 0) }
-        let raw = UnsafeRawPointer(base)
         let count = bytes.count
         if count >= 8 {
-            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            return (ByteLoads.load(UInt64.self, from: bytes, at: 0), ByteLoads.load(UInt64.self, from: bytes, at: count - 8))
         }
         if count >= 4 {
-            return (UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return (UInt64(ByteLoads.load(UInt32.self, from: bytes, at: 0)), UInt64(ByteLoads.load(UInt32.self, from: bytes, at: count - 4)))
         }
         if count > 0 {
-            return (UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16, 0)
+            return (UInt64(bytes[0]) | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1]) << 16, 0)
         }
         return (0, 0)
     }
