@@ -29,6 +29,22 @@ struct AccountServiceTests {
         }
     }
 
+    @Test("accepts addresses with one @, text before it and a dot inside the domain", arguments: ["a@b.c", "a@b..com", "ädä@exämple.de", "A.B@C.D"])
+    func validEmail(email: String) throws {
+        let service = InMemoryAccountService()
+        let account = try service.createAccount(with: Credentials(email: email, password: "secret123"), profile: nil)
+        #expect(service.account(forEmail: email.uppercased()) == account)
+    }
+
+    @Test("refuses addresses with a second @, a space or a dot at either end of the domain", arguments: [
+        "a@@b.com", "a@b@c.com", "a@b.com.", "a@.b.com", "a @b.com", "a@b.com ",
+    ])
+    func malformedEmail(email: String) {
+        #expect(throws: AccountError.invalidEmail) {
+            try InMemoryAccountService().createAccount(with: Credentials(email: email, password: "secret123"), profile: nil)
+        }
+    }
+
     @Test("refuses passwords shorter than 8 characters or without both a letter and a digit", arguments: ["short1", "password", "12345678"])
     func weakPassword(password: String) {
         #expect(throws: AccountError.weakPassword) {

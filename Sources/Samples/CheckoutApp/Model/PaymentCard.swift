@@ -13,20 +13,15 @@ public struct PaymentCard: Sendable, Hashable {
 
     /// The number without the spaces and hyphens that group its digits.
     public var digits: String {
-        let utf8 = number.utf8
         // ASCII, as card numbers are typed, is filtered by its bytes: there every character is a byte
         // but CR LF, which is neither a space nor a hyphen. Filtering characters costs several times more.
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return String(number.filter { $0 != " " && $0 != "-" }) }
         func separates(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") }
-        guard utf8.contains(where: separates) else { return number }
-        return String(unsafeUninitializedCapacity: utf8.count) { text in
-            var count = 0
-            for byte in utf8 where !separates(byte) {
-                text[count] = byte
-                count += 1
-            }
-            return count
+        var separated = false
+        for byte in number.utf8 {
+            guard byte < 0x80 else { return String(number.filter { $0 != " " && $0 != "-" }) }
+            if separates(byte) { separated = true }
         }
+        return separated ? String(decoding: number.utf8.filter { !separates($0) }, as: UTF8.self) : number
     }
 
     /// The last four characters of the number, which receipts show.

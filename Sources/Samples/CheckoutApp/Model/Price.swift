@@ -13,38 +13,15 @@ public struct Price: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The amount as shown to shoppers, such as `$18.00`.
     public var description: String {
-        // Written digit by digit into the string's own storage: screens show prices on every cart
-        // and payment form, and an interpolation makes a string for each of its parts.
-        // At most a sign, `$`, 18 digits of dollars (of Int.min), `.` and 2 digits of cents.
-        String(unsafeUninitializedCapacity: 23) { text in
-            var end = 0
-            if cents < 0 {
-                text[end] = UInt8(ascii: "-")
-                end += 1
-            }
-            text[end] = UInt8(ascii: "$")
-            end += 1
-            let magnitude = cents.magnitude
-            var dollars = magnitude / 100
-            var digits = 1
-            while dollars >= 10 {
-                digits += 1
-                dollars /= 10
-            }
-            dollars = magnitude / 100
-            end += digits
-            var position = end
-            repeat {
-                position -= 1
-                text[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: dollars % 10)
-                dollars /= 10
-            } while dollars > 0
-            let fraction = magnitude % 100
-            text[end] = UInt8(ascii: ".")
-            text[end + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
-            text[end + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-            return end + 3
-        }
+        // Small strings appended, rather than interpolated: screens show prices on every cart and
+        // payment form, and an interpolation costs several times more.
+        let magnitude = cents.magnitude
+        let fraction = magnitude % 100
+        var text = cents < 0 ? "-$" : "$"
+        text += String(magnitude / 100)
+        text += fraction < 10 ? ".0" : "."
+        text += String(fraction)
+        return text
     }
 
     public static func < (lhs: Price, rhs: Price) -> Bool { lhs.cents < rhs.cents }

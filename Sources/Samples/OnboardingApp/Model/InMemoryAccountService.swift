@@ -25,11 +25,12 @@ public final class InMemoryAccountService: AccountService {
     public func createAccount(with credentials: Credentials, profile: Profile?) throws(AccountError) -> Account {
         let email = credentials.email
         guard Self.isAddress(email) else { throw .invalidEmail }
-        guard accountsByEmail[Self.key(for: email)] == nil else { throw .emailTaken }
+        let key = Self.key(for: email)
+        guard accountsByEmail[key] == nil else { throw .emailTaken }
         guard Self.isStrong(credentials.password) else { throw .weakPassword }
         if let profile { try Self.check(profile) }
         let account = Account(id: takeID(), email: email, profile: profile)
-        store(account)
+        accountsByEmail[key] = account
         return account
     }
 
@@ -38,12 +39,13 @@ public final class InMemoryAccountService: AccountService {
     }
 
     public func updateProfile(_ profile: Profile, of account: Account) throws(AccountError) -> Account {
-        guard var stored = accountsByEmail[Self.key(for: account.email)], stored.id == account.id else {
+        let key = Self.key(for: account.email)
+        guard var stored = accountsByEmail[key], stored.id == account.id else {
             throw .unknownAccount
         }
         try Self.check(profile)
         stored.profile = profile
-        store(stored)
+        accountsByEmail[key] = stored
         return stored
     }
 
@@ -56,31 +58,54 @@ public final class InMemoryAccountService: AccountService {
         accountsByEmail[Self.key(for: account.email)] = account
     }
 
-    /// The email in lower case: accounts are found by it.
+    /// The email in lower case: accounts are found by it. An ASCII email without capitals, as most
+    /// are, is its own key: lower-casing it would copy it for nothing, twice a signup.
     private static func key(for email: String) -> String {
-        email.lowercased()
+        for byte in email.utf8 where byte >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
+            return email.lowercased()
+        }
+        return email
     }
 
-    /// One `@` with text before it, a dot inside the domain, no spaces.
+    /// One `@` with text before it, a dot inside the domain (what follows the first `@`), no spaces.
+    ///
+    /// Read in one pass over the bytes: walking the UTF-8 view once per condition cost more than the
+    /// rest of a signup's checks.
     private static func isAddress(_ email: String) -> Bool {
-        let bytes = email.utf8
-        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at != bytes.startIndex, !bytes.contains(UInt8(ascii: " ")) else {
-            return false
+        var position = 0
+        var at: Int?
+        var domainHasDot = false
+        var domainFirst: UInt8?
+        var domainLast: UInt8?
+        for byte in email.utf8 {
+            if byte == UInt8(ascii: " ") { return false }
+            if at != nil {
+                // A second `@` in the domain.
+                if byte == UInt8(ascii: "@") { return false }
+                if byte == UInt8(ascii: ".") { domainHasDot = true }
+                if domainFirst == nil { domainFirst = byte }
+                domainLast = byte
+            } else if byte == UInt8(ascii: "@") {
+                at = position
+            }
+            position += 1
         }
-        let domain = bytes[bytes.index(after: at)...]
-        return !domain.contains(UInt8(ascii: "@"))
-            && domain.contains(UInt8(ascii: "."))
-            && domain.first != UInt8(ascii: ".")
-            && domain.last != UInt8(ascii: ".")
+        guard let at, at != 0 else { return false }
+        return domainHasDot && domainFirst != UInt8(ascii: ".") && domainLast != UInt8(ascii: ".")
     }
 
     /// At least 8 characters, with a letter and a digit.
     private static func isStrong(_ password: String) -> Bool {
         if isPrintableASCII(password) {
-            let bytes = password.utf8
-            return bytes.count >= 8
-                && bytes.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
-                && bytes.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            var count = 0
+            var hasLetter = false
+            var hasDigit = false
+            for byte in password.utf8 {
+                count += 1
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) { hasLetter = true }
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { hasDigit = true }
+            }
+            return count >= 8 && hasLetter && hasDigit
         }
         return password.count >= 8 && password.contains(where: \.isLetter) && password.contains(where: \.isNumber)
     }
@@ -89,7 +114,13 @@ public final class InMemoryAccountService: AccountService {
     private static func check(_ profile: Profile) throws(AccountError) {
         let name = profile.displayName
         if isPrintableASCII(name) {
-            guard name.utf8.contains(where: { $0 != UInt8(ascii: " ") }), name.utf8.count <= 40 else { throw .invalidDisplayName }
+            var count = 0
+            var hasNonSpace = false
+            for byte in name.utf8 {
+                count += 1
+                if byte != UInt8(ascii: " ") { hasNonSpace = true }
+            }
+            guard hasNonSpace, count <= 40 else { throw .invalidDisplayName }
             return
         }
         guard name.contains(where: { !$0.isWhitespace }), name.count <= 40 else { throw .invalidDisplayName }
@@ -99,6 +130,7 @@ public final class InMemoryAccountService: AccountService {
     /// whitespace, so the checks above can read its UTF-8 bytes instead of its characters: these
     /// checks run on every signup, and comparing bytes is several times cheaper than characters.
     private static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+        for byte in text.utf8 where !(0x20...0x7E).contains(byte) { return false }
+        return true
     }
 }
