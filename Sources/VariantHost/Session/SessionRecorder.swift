@@ -168,16 +168,17 @@ package final class SessionRecorder {
             case .forced, .forcedByConfig, .default:
                 let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
                 let reason = assignments[position].reasonName
-                record(type: .assignment, attribution: attribution) { properties in
+                recordKeyed(.assignment, attribution: attribution, first: reason, second: slot) { properties in
                     properties.add("reason", reason)
                     properties.add("slot", slot)
                 }
             case .rule(let index):
                 let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
                 let reason = assignments[position].reasonName
-                record(type: .assignment, attribution: attribution) { properties in
+                let ruleIndex = String(index)
+                recordKeyed(.assignment, attribution: attribution, layout: 1, first: reason, second: ruleIndex, third: slot) { properties in
                     properties.add("reason", reason)
-                    properties.add("rule_index", index)
+                    properties.add("rule_index", ruleIndex)
                     properties.add("slot", slot)
                 }
             }
@@ -194,45 +195,45 @@ package final class SessionRecorder {
         switch signal.kind {
         case .screenShown(let screen):
             state.visibleScreen = screen
-            recordSignal(.screenShown, attribution: attribution, screen: screen)
+            recordKeyed(.screenShown, attribution: attribution, screen: screen)
         case .action(let screen, let action):
-            recordSignal(.action, attribution: attribution, screen: screen, action: action)
+            recordKeyed(.action, attribution: attribution, screen: screen, action: action)
         case .back(let from, let to):
-            recordSignal(.back, attribution: attribution, layout: to == nil ? 0 : 1, screen: from, first: to) { properties in
+            recordKeyed(.back, attribution: attribution, layout: to == nil ? 0 : 1, screen: from, first: to) { properties in
                 if let to { properties.add("to", to) }
             }
         case .childStarted(let child):
-            recordSignal(.childStarted, attribution: attribution, first: child, second: signal.coordinator) { properties in
+            recordKeyed(.childStarted, attribution: attribution, first: child, second: signal.coordinator) { properties in
                 properties.add("coordinator", child)
                 properties.add("parent", signal.coordinator)
             }
         case .childFinished(let child, let reason):
             let reasonName = reason.rawValue
-            recordSignal(.childFinished, attribution: attribution, first: child, second: signal.coordinator, third: reasonName) { properties in
+            recordKeyed(.childFinished, attribution: attribution, first: child, second: signal.coordinator, third: reasonName) { properties in
                 properties.add("coordinator", child)
                 properties.add("parent", signal.coordinator)
                 properties.add("reason", reasonName)
             }
         case .mutation(let operation, .succeeded):
-            recordSignal(.mutation, attribution: attribution, screen: state.visibleScreen, first: operation) { properties in
+            recordKeyed(.mutation, attribution: attribution, screen: state.visibleScreen, first: operation) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "succeeded")
             }
         case .mutation(let operation, .failed(let reason)):
-            recordSignal(.mutation, attribution: attribution, layout: 1, screen: state.visibleScreen, first: operation, second: reason) { properties in
+            recordKeyed(.mutation, attribution: attribution, layout: 1, screen: state.visibleScreen, first: operation, second: reason) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "failed")
                 properties.add("reason", reason)
             }
         case .flowCompleted(let screen):
-            recordSignal(.flowCompleted, attribution: attribution, screen: screen)
+            recordKeyed(.flowCompleted, attribution: attribution, screen: screen)
         case .flowAbandoned(let screen):
             if budget?.stoppedTheSession == true {
-                recordSignal(.flowAbandoned, attribution: attribution, layout: 1, screen: screen) { properties in
+                recordKeyed(.flowAbandoned, attribution: attribution, layout: 1, screen: screen) { properties in
                     properties.add("reason", Self.eventLimitReason)
                 }
             } else {
-                recordSignal(.flowAbandoned, attribution: attribution, screen: screen)
+                recordKeyed(.flowAbandoned, attribution: attribution, screen: screen)
             }
         }
     }
@@ -307,10 +308,10 @@ package final class SessionRecorder {
         return pairs
     }
 
-    /// Records one event of a signal: of `type`, on `screen`, of `action`, whose properties are laid out
-    /// as `layout` numbers the type's layouts, with `first`, `second` and `third` their values in order
-    /// (see `LineTailKey`); `properties` adds them in sorted key order.
-    private func recordSignal(
+    /// Records one event of `type`, on `screen`, of `action`, whose properties are laid out as `layout`
+    /// numbers the type's layouts, with `first`, `second` and `third` their values in order: the parts
+    /// that key its line's tail (see `LineTailKey`). `properties` adds the properties in sorted key order.
+    private func recordKeyed(
         _ type: FlowEvents.EventType,
         attribution: Attribution,
         layout: Int = 0,

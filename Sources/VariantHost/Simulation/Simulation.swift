@@ -97,7 +97,9 @@ package struct Simulation: Sendable {
                     largestBatchBytes = max(largestBatchBytes, result.lines.byteCount)
                     finished[index] = result
                     while let ready = finished.removeValue(forKey: nextToWrite) {
-                        try ready.lines.withBytes { bytes throws(EventSinkError) in try log.write(encodedLines: bytes) }
+                        try ready.lines.withBytes { bytes throws(EventSinkError) in
+                            try log.write(encodedLines: bytes, longestLine: ready.lines.longestLine)
+                        }
                         tally.add(ready)
                         progress(tally)
                         nextToWrite += 1

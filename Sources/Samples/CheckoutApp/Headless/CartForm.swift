@@ -26,7 +26,7 @@ final class CartForm: CartScreen {
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         guard action == "checkout" else { return }
-        var quantities: [Product.ID: Int] = [:]
+        var quantities = [Product.ID: Int](minimumCapacity: cart.lines.count)
         var unreadable = false
         for (index, line) in cart.lines.enumerated() {
             let text = fields[content.fields[index].id] ?? content.fields[index].value

@@ -17,10 +17,11 @@ public struct PaymentCard: Sendable, Hashable {
         // but CR LF, which is neither a space nor a hyphen. Filtering characters costs several times more.
         func separates(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") }
         var separated = false
-        for byte in number.utf8 {
-            guard byte < 0x80 else { return String(number.filter { $0 != " " && $0 != "-" }) }
+        let isASCII = UTF8Bytes.allSatisfy(number) { byte in
             if separates(byte) { separated = true }
+            return byte < 0x80
         }
+        guard isASCII else { return String(number.filter { $0 != " " && $0 != "-" }) }
         return separated ? String(decoding: number.utf8.filter { !separates($0) }, as: UTF8.self) : number
     }
 
