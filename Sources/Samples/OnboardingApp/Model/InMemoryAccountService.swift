@@ -1,36 +1,45 @@
 /// An account service that keeps accounts in memory and refuses what a real backend would:
 /// a taken email, an email that is not an address, a weak password, a blank display name.
 public final class InMemoryAccountService: AccountService {
-    private var accountsByEmail: [String: Account]
+    /// The accounts, each with its key (`key(for:)` of its email), in the order first stored: a
+    /// service holds a handful, found by comparing keys, which costs less than hashing them; past
+    /// `linearLookupLimit`, `index` finds them.
+    private var accounts: [(key: String, account: Account)]
+    /// The position of every key, once there are more than `linearLookupLimit` accounts.
+    private var index: [String: Int]?
     private var nextID = 1
+
+    /// Accounts found by comparing keys one by one, up to this many.
+    private static let linearLookupLimit = 16
 
     /// Creates a service that already holds accounts for `existingEmails`, so that signing up
     /// with one of them fails as taken.
     public init(existingEmails: [String] = []) {
         // Room for the existing accounts and a few signups, so that the first ones do not grow it.
-        accountsByEmail = Dictionary(minimumCapacity: existingEmails.count + 4)
+        accounts = []
+        accounts.reserveCapacity(existingEmails.count + 4)
         for email in existingEmails {
-            store(Account(id: takeID(), email: email))
+            store(Account(id: takeID(), email: email), key: Self.key(for: email))
         }
     }
 
     /// The number of accounts held.
-    public var accountCount: Int { accountsByEmail.count }
+    public var accountCount: Int { accounts.count }
 
     /// The account registered under `email`, if any.
     public func account(forEmail email: String) -> Account? {
-        accountsByEmail[Self.key(for: email)]
+        position(of: Self.key(for: email)).map { accounts[$0].account }
     }
 
     public func createAccount(with credentials: Credentials, profile: Profile?) throws(AccountError) -> Account {
         let email = credentials.email
         guard Self.isAddress(email) else { throw .invalidEmail }
         let key = Self.key(for: email)
-        guard accountsByEmail[key] == nil else { throw .emailTaken }
+        guard position(of: key) == nil else { throw .emailTaken }
         guard Self.isStrong(credentials.password) else { throw .weakPassword }
         if let profile { try Self.check(profile) }
         let account = Account(id: takeID(), email: email, profile: profile)
-        accountsByEmail[key] = account
+        store(account, key: key)
         return account
     }
 
@@ -39,14 +48,12 @@ public final class InMemoryAccountService: AccountService {
     }
 
     public func updateProfile(_ profile: Profile, of account: Account) throws(AccountError) -> Account {
-        let key = Self.key(for: account.email)
-        guard var stored = accountsByEmail[key], stored.id == account.id else {
+        guard let position = position(of: Self.key(for: account.email)), accounts[position].account.id == account.id else {
             throw .unknownAccount
         }
         try Self.check(profile)
-        stored.profile = profile
-        accountsByEmail[key] = stored
-        return stored
+        accounts[position].account.profile = profile
+        return accounts[position].account
     }
 
     private func takeID() -> Int {
@@ -54,8 +61,24 @@ public final class InMemoryAccountService: AccountService {
         return nextID
     }
 
-    private func store(_ account: Account) {
-        accountsByEmail[Self.key(for: account.email)] = account
+    /// The position of the account with `key`, if any.
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return accounts.indices.first { accounts[$0].key == key }
+    }
+
+    /// Stores `account` under `key`, in place of the account already stored under it.
+    private func store(_ account: Account, key: String) {
+        if let position = position(of: key) {
+            accounts[position].account = account
+            return
+        }
+        accounts.append((key, account))
+        if index != nil {
+            index?[key] = accounts.count - 1
+        } else if accounts.count > Self.linearLookupLimit {
+            index = Dictionary(accounts.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// The email in lower case: accounts are found by it. An ASCII email without capitals, as most
