@@ -142,7 +142,7 @@ package struct Simulation: Sendable {
         let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
-            let id = idPrefix + String(index)
+            let id = UserValueTemplate.joining(idPrefix, index, "")
             let (attributes, draw) = behavior.drawAttributes(id: id, using: &generator)
             let user = SyntheticUser(index: index, id: id, attributes: attributes)
             let assignments = assign(user)
@@ -171,7 +171,8 @@ package struct Simulation: Sendable {
             budget.reset()
             simulated.budget = budget
             let session = HostedSession(
-                session: sessionPrefix + String(index), user: user.id, assignments: assignments, attributes: user.attributes
+                session: UserValueTemplate.joining(sessionPrefix, index, ""), user: user.id, assignments: assignments,
+                attributes: user.attributes
             )
             let outcome = try session.run(
                 app: registry.app, selection: combination.selection, encodingInto: buffer, clock: clock, user: &simulated,
