@@ -43,29 +43,52 @@ public struct ScreenContent: Sendable, Hashable {
             throw .unknownAction(actionID, available: actions.map(\.id))
         }
         let submitsForm = actions[action].submitsForm
+        if given.count == fields.count {
+            // Given a value for every field, the user's values are the complete values: no copy. Each is
+            // read where it stands in the dictionary and its field found by comparing identifiers, which
+            // costs less than hashing them; of the fields refused, the first in display order is reported,
+            // as walking the fields reports it, and an unknown field before any of them.
+            var firstRefused: (index: Int, error: ScreenInputError)?
+            for (key, value) in given {
+                guard let index = fields.indices.first(where: { fields[$0].id == key }) else {
+                    throw .unknownField(key, available: fields.map(\.id))
+                }
+                guard submitsForm, firstRefused.map({ index < $0.index }) ?? true, let error = refusal(of: value, forFieldAt: index) else {
+                    continue
+                }
+                firstRefused = (index, error)
+            }
+            if let firstRefused { throw firstRefused.error }
+            return given
+        }
         for key in given.keys where !fields.indices.contains(where: { fields[$0].id == key }) {
             throw .unknownField(key, available: fields.map(\.id))
         }
-        // Given a value for every field, the user's values are the complete values: no copy.
-        let givesEveryField = given.count == fields.count
-        var values: [ScreenField.ID: String] = givesEveryField ? given : [:]
+        var values: [ScreenField.ID: String] = [:]
         for index in fields.indices {
             let value = given[fields[index].id] ?? fields[index].value
-            if !givesEveryField { values[fields[index].id] = value }
+            values[fields[index].id] = value
             guard submitsForm else { continue }
-            if fields[index].isRequired && value.isEmpty {
-                throw .missingField(fields[index].id)
-            }
-            if case .choice(let options, let allowsMultiple) = fields[index].kind, !value.isEmpty {
-                // The parts are read one by one, without an array of them.
-                let invalid = allowsMultiple
-                    ? ScreenField.firstChoice(in: value) { !options.contains($0) }
-                    : (options.contains(value) ? nil : value)
-                if let invalid {
-                    throw .invalidChoice(field: fields[index].id, value: invalid, options: options)
-                }
-            }
+            if let error = refusal(of: value, forFieldAt: index) { throw error }
         }
         return values
+    }
+
+    /// Why submitting `value` in the field at `index` is refused, if it is: a required field left
+    /// empty, or a choice that is not among the options.
+    private func refusal(of value: String, forFieldAt index: Int) -> ScreenInputError? {
+        if fields[index].isRequired && value.isEmpty {
+            return .missingField(fields[index].id)
+        }
+        if case .choice(let options, let allowsMultiple) = fields[index].kind, !value.isEmpty {
+            // The parts are read one by one, without an array of them.
+            let invalid = allowsMultiple
+                ? ScreenField.firstChoice(in: value) { !options.contains($0) }
+                : (options.contains(value) ? nil : value)
+            if let invalid {
+                return .invalidChoice(field: fields[index].id, value: invalid, options: options)
+            }
+        }
+        return nil
     }
 }

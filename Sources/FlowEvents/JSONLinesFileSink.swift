@@ -120,6 +120,18 @@ public final class JSONLinesFileSink: FlowEventSink {
     /// - Throws: `EventSinkError`, writing none of the bytes, when a line is longer than the reader reads.
     public func write(encodedLines: some Collection<UInt8>) throws(EventSinkError) {
         try checkLineLengths(encodedLines)
+        try writeChecked(encodedLines)
+    }
+
+    /// Writes bytes that already hold whole JSON lines, as `write(encodedLines:)` does, whose longest line,
+    /// its newline left out, their encoder measured as `longestLine` bytes: they are not read again to find it.
+    package func write(encodedLines: some Collection<UInt8>, longestLine: Int) throws(EventSinkError) {
+        try refuseLines(ofLength: longestLine)
+        try writeChecked(encodedLines)
+    }
+
+    /// Writes lines whose lengths were checked.
+    private func writeChecked(_ encodedLines: some Collection<UInt8>) throws(EventSinkError) {
         if buffer.isEmpty, let failure = encodedLines.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
             if let failure {
                 buffer.append(contentsOf: encodedLines.dropFirst(failure.written))
@@ -148,6 +160,11 @@ public final class JSONLinesFileSink: FlowEventSink {
     private func checkLineLengths(_ lines: some Collection<UInt8>) throws(EventSinkError) {
         let longest = lines.withContiguousStorageIfAvailable { FlowEventLimits.longestLine(in: UnsafeRawBufferPointer($0)) }
             ?? Array(lines).withUnsafeBytes { FlowEventLimits.longestLine(in: $0) }
+        try refuseLines(ofLength: longest)
+    }
+
+    /// Refuses lines of `longest` bytes, newline left out, if the reader would skip them.
+    private func refuseLines(ofLength longest: Int) throws(EventSinkError) {
         if longest > FlowEventReader.maximumLineLength {
             throw EventSinkError(
                 destination: path,

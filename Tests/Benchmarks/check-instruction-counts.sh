@@ -88,6 +88,10 @@ if selected simulate-onboarding-10k-users; then
     echo "== simulate-onboarding-10k-users: 10,000 users of the onboarding app, one job"
     measured[simulate-onboarding-10k-users]=$(count "$bin/SimulationProfile" --app onboarding --users 10000 --jobs 1)
 fi
+if selected simulate-checkout-10k-users; then
+    echo "== simulate-checkout-10k-users: 10,000 users of the checkout app, one job"
+    measured[simulate-checkout-10k-users]=$(count "$bin/SimulationProfile" --app checkout --users 10000 --jobs 1)
+fi
 if selected report-generated-log; then
     echo "== report-generated-log: report --format json over a fixed generated log (10,000 users)"
     python3 "$root/Tests/Benchmarks/gen_events.py" "$work/log.jsonl" --users 10000 --seed 1 >/dev/null

@@ -84,6 +84,19 @@ struct OrderServiceTests {
         #expect(cart.shippingAddress == Address(fullName: "Ada", street: "12 Main Street", city: "Springfield", postcode: "12345"))
     }
 
+    @Test("trims exactly the whitespace characters a walk through the characters finds, ASCII or not", arguments: [
+        "\t\n\u{0B}\u{0C}\r Ada \r\n", "Ada", "", "   ", "\u{1C}Ada\u{1F}", "\u{A0}Ada\u{2003}", " \u{301}Ada ", "A d a", "\r\n\r\n",
+    ])
+    func trimsLikeCharacters(text: String) throws {
+        let cart = try SampleStore.makeOrderService().setShippingAddress(
+            Address(fullName: "Ada", street: "12 Main Street", city: text + "x" + text, postcode: "12345")
+        )
+        let expected = String(
+            (text + "x" + text).drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        )
+        #expect(cart.shippingAddress?.city == expected)
+    }
+
     @Test("places the order: charges the payment, numbers orders from 1001, takes the items from stock and empties the cart")
     func placesOrder() throws {
         let (service, payment) = try readyToPay()
@@ -161,5 +174,21 @@ struct OrderServiceTests {
     @Test("prices show as dollars and cents", arguments: [(0, "$0.00"), (5, "$0.05"), (1800, "$18.00"), (123_450, "$1234.50"), (-950, "-$9.50")])
     func prices(cents: Int, text: String) {
         #expect(Price(cents: cents).description == text)
+    }
+
+    @Test("a price's text is the sign, the dollars and two digits of cents, to the extremes of Int", arguments: [
+        Int.min, Int.min + 1, -100, -99, -1, 0, 1, 9, 10, 99, 100, 101, 1_000_000_007, Int.max,
+    ])
+    func priceText(cents: Int) {
+        let magnitude = cents.magnitude
+        let fraction = magnitude % 100
+        #expect(Price(cents: cents).description == "\(cents < 0 ? "-" : "")$\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)")
+    }
+
+    @Test("a card's digits leave out exactly its space and hyphen characters, ASCII or not", arguments: [
+        "4242 4242-4242 4242", "4242424242424242", "", " - ", "42\r\n42", "4242\u{A0}4242", "42 \u{301}42", "４２４２ 42",
+    ])
+    func cardDigits(number: String) {
+        #expect(PaymentCard(number: number, securityCode: "123").digits == String(number.filter { $0 != " " && $0 != "-" }))
     }
 }

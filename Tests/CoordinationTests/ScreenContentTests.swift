@@ -26,6 +26,28 @@ struct ScreenContentTests {
         }
     }
 
+    @Test("of several fields refused, the first in display order is reported, and an unknown field before any, whatever the dictionary's order")
+    func firstRefusalReported() throws {
+        let form = ScreenContent(
+            title: "Form",
+            fields: (0..<12).map { ScreenField(id: "f\($0)", label: "F\($0)", kind: .choice(options: ["ok"], allowsMultiple: $0.isMultiple(of: 2))) },
+            actions: [ScreenAction(id: "save", title: "Save", submitsForm: true)]
+        )
+        var values = Dictionary(uniqueKeysWithValues: form.fields.map { ($0.id, "ok") })
+        #expect(try form.validate("save", fields: values) == values)
+        values["f9"] = ""
+        values["f4"] = "ok, no"
+        values["f7"] = "no"
+        #expect(throws: ScreenInputError.invalidChoice(field: "f4", value: "no", options: ["ok"])) { try form.validate("save", fields: values) }
+        values["f2"] = "nope"
+        #expect(throws: ScreenInputError.invalidChoice(field: "f2", value: "nope", options: ["ok"])) { try form.validate("save", fields: values) }
+        values["f0"] = ""
+        #expect(throws: ScreenInputError.missingField("f0")) { try form.validate("save", fields: values) }
+        values["f11"] = nil
+        values["unknown"] = "ok"
+        #expect(throws: ScreenInputError.unknownField("unknown", available: form.fields.map(\.id))) { try form.validate("save", fields: values) }
+    }
+
     @Test("an unknown action is refused with the actions expected")
     func unknownAction() {
         #expect(throws: ScreenInputError.unknownAction("jump", available: ["save", "skip"])) {

@@ -74,4 +74,24 @@ struct EventLimitTests {
         try sink.write(encodedLines: good + good)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}\n{}\n")
     }
+
+    @Test("lines whose encoder measured them are refused when their longest is longer than the reader reads")
+    func measuredLinesRefused() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try JSONLinesFileSink(path: path)
+        let buffer = EncodedEventBuffer(capacity: 0)
+        for length in [3, 40, 7] {
+            buffer.appendLine { line in
+                for _ in 0..<length { line.append(UInt8(ascii: "x")) }
+                line.append(UInt8(ascii: "\n"))
+            }
+        }
+        #expect(buffer.longestLine == 40)
+        #expect(throws: EventSinkError.self) {
+            try sink.write(encodedLines: buffer.bytes, longestLine: FlowEventReader.maximumLineLength + 1)
+        }
+        try sink.write(encodedLines: buffer.bytes, longestLine: buffer.longestLine)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 3 + 40 + 7 + 3)
+    }
 }

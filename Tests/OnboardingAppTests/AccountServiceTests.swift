@@ -14,6 +14,28 @@ struct AccountServiceTests {
         #expect(service.account(forEmail: "ADA@example.com") == first)
     }
 
+    @Test("finds every account of many, and refuses every taken email, however many accounts it holds")
+    func manyAccounts() throws {
+        let service = InMemoryAccountService(existingEmails: ["taken@example.com", "TAKEN@example.com"])
+        #expect(service.accountCount == 1)
+        var created: [Account] = []
+        for number in 0..<40 {
+            created.append(try service.createAccount(with: Credentials(email: "user\(number)@example.com", password: "secret123"), profile: nil))
+            #expect(throws: AccountError.emailTaken) {
+                try service.createAccount(with: Credentials(email: "Taken@Example.com", password: "secret123"), profile: nil)
+            }
+        }
+        #expect(service.accountCount == 41)
+        for account in created {
+            #expect(service.account(forEmail: account.email.uppercased()) == account)
+            #expect(throws: AccountError.emailTaken) {
+                try service.createAccount(with: Credentials(email: account.email, password: "secret123"), profile: nil)
+            }
+            #expect(try service.updateProfile(Profile(displayName: "Ada"), of: account).profile == Profile(displayName: "Ada"))
+        }
+        #expect(service.account(forEmail: "taken@example.com")?.id == 2)
+    }
+
     @Test("refuses a taken email, whatever its case")
     func takenEmail() throws {
         let service = InMemoryAccountService(existingEmails: ["ada@example.com"])
@@ -24,6 +46,22 @@ struct AccountServiceTests {
 
     @Test("refuses emails that are not addresses", arguments: ["", "ada", "ada@", "@example.com", "ada@example", "a da@example.com", "ada@.com"])
     func invalidEmail(email: String) {
+        #expect(throws: AccountError.invalidEmail) {
+            try InMemoryAccountService().createAccount(with: Credentials(email: email, password: "secret123"), profile: nil)
+        }
+    }
+
+    @Test("accepts addresses with one @, text before it and a dot inside the domain", arguments: ["a@b.c", "a@b..com", "ädä@exämple.de", "A.B@C.D"])
+    func validEmail(email: String) throws {
+        let service = InMemoryAccountService()
+        let account = try service.createAccount(with: Credentials(email: email, password: "secret123"), profile: nil)
+        #expect(service.account(forEmail: email.uppercased()) == account)
+    }
+
+    @Test("refuses addresses with a second @, a space or a dot at either end of the domain", arguments: [
+        "a@@b.com", "a@b@c.com", "a@b.com.", "a@.b.com", "a @b.com", "a@b.com ",
+    ])
+    func malformedEmail(email: String) {
         #expect(throws: AccountError.invalidEmail) {
             try InMemoryAccountService().createAccount(with: Credentials(email: email, password: "secret123"), profile: nil)
         }

@@ -67,6 +67,37 @@ struct SessionLineWriterTests {
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 
+    @Test("sessions sharing a buffer, whose lines' tails are encoded once for all, write what a plain sink's events encode to")
+    func sharedTails() {
+        // The same parts in different layouts (back with and without a screen revealed, a mutation succeeding and
+        // failing), the same names under different attributions, and a session that meets them in another order.
+        let more = signals + [
+            FlowSignal(kind: .back(from: "welcome", to: "welcome"), coordinator: "Shell", variant: nil),
+            FlowSignal(kind: .mutation(operation: "create_account", outcome: .failed(reason: "weak_password")), coordinator: "Auth", variant: "signup-after-profile"),
+            FlowSignal(kind: .screenShown(screen: "welcome"), coordinator: "Shell", variant: "signup-after-profile"),
+            FlowSignal(kind: .childFinished(child: "Auth", reason: .finished), coordinator: "Shell", variant: "x"),
+            FlowSignal(kind: .childStarted(child: "Auth"), coordinator: "Other", variant: "tablet"),
+        ]
+        let sessions = [more, more.reversed(), more + more]
+        let plain = InMemoryEventSink()
+        let buffer = EncodedEventBuffer(capacity: 0)
+        for (index, signals) in sessions.enumerated() {
+            let recorders = [
+                SessionRecorder(session: "s-\(index)", user: "u\(index)", assignments: assignments, sink: plain, clock: UnevenClock()),
+                SessionRecorder(session: "s-\(index)", user: "u\(index)", assignments: assignments, encodingInto: buffer, clock: UnevenClock()),
+            ]
+            for recorder in recorders {
+                recorder.recordStart(of: assignments)
+                for signal in signals { recorder.record(signal) }
+                recorder.flush()
+            }
+        }
+        var expected: [UInt8] = []
+        for event in plain.events { JSONLineEncoder.append(event, to: &expected) }
+        #expect(buffer.eventCount == plain.events.count)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
     @Test("a session start whose properties were encoded once, for an earlier session, is written as a fresh one")
     func reusedStartProperties() {
         let attributes: Attributes = ["id": "u1", "deviceClass": "tablet", "locale": "de\"DE", "app-shell": "x", "beta": true]

@@ -7,6 +7,9 @@ package final class EncodedEventBuffer: FlowEventSink {
     @usableFromInline let lines: LineBuffer
     /// The number of events recorded so far.
     @usableFromInline @exclusivity(unchecked) package internal(set) var eventCount = 0
+    /// The length of the longest line recorded so far, its newline left out: the log's writer checks
+    /// it without reading the lines again.
+    @usableFromInline @exclusivity(unchecked) package internal(set) var longestLine = 0
     /// What the sessions recorded into this buffer share in their lines.
     package let sharedParts = SharedLineParts()
 
@@ -29,15 +32,16 @@ package final class EncodedEventBuffer: FlowEventSink {
     }
 
     package func record(_ event: FlowEvent) throws(EventSinkError) {
-        JSONLineEncoder.append(event, to: lines)
-        eventCount += 1
+        appendLine { JSONLineEncoder.append(event, to: $0) }
     }
 
     /// Appends one event that `encode` writes as a JSON line, newline included.
     @inlinable
     package func appendLine(_ encode: (LineBuffer) -> Void) {
+        let start = lines.count
         encode(lines)
         eventCount += 1
+        longestLine = max(longestLine, lines.count - start - 1)
     }
 
     package func flush() throws(EventSinkError) {}

@@ -27,6 +27,12 @@ package final class LineBuffer {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
+    /// A copy of the bytes written from `offset` on.
+    package func bytes(from offset: Int) -> [UInt8] {
+        precondition(offset >= 0 && offset <= count, "offset \(offset) outside the \(count) bytes written")
+        return Array(UnsafeBufferPointer(start: start + offset, count: count - offset))
+    }
+
     /// Calls `body` with the bytes written, without copying them; they must not escape it.
     package func withBytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result

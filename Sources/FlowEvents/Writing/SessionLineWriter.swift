@@ -57,6 +57,45 @@ package struct SessionLineWriter {
         line.append("}}\n")
     }
 
+    /// Appends the line of one event of `type`, on `screen`, of `action`, whose properties are laid out
+    /// as `layout` says with the values `first`, `second` and `third`, in the order written: everything
+    /// from its attribution on, its tail, is copied from the one `attribution` keeps for those parts
+    /// (see `LineTailKey`), or encoded, with the properties `properties` adds in sorted key order, and
+    /// then kept. The properties must be those the layout and values say, as for every line with them.
+    package func append(
+        to line: LineBuffer,
+        time: EventTimestamp,
+        attribution: LineAttribution,
+        type: EventType,
+        layout: Int = 0,
+        screen: String?,
+        action: String? = nil,
+        first: String? = nil,
+        second: String? = nil,
+        third: String? = nil,
+        properties: (inout EventProperties) -> Void
+    ) {
+        line.append(Self.schemaAndTime)
+        shared.timestamps.withText(of: time) { line.append($0) }
+        line.append(sessionAndUser)
+        let kept = attribution.appendTail(
+            type: type, layout: layout, screen: screen, action: action, first: first, second: second, third: third, to: line
+        )
+        guard !kept else { return }
+        let tailStart = line.count
+        line.append(attribution.bytes)
+        line.append(type.typeAndScreenKey)
+        line.appendJSONStringOrNull(screen)
+        line.append(#","action":"#)
+        line.appendJSONStringOrNull(action)
+        line.append(#","properties":{"#)
+        var members = EventProperties(encodingInto: line)
+        properties(&members)
+        line.append("}}\n")
+        let key = LineTailKey(type: type, layout: layout, screen: screen, action: action, first: first, second: second, third: third)
+        attribution.keepTail(key, bytes: line.bytes(from: tailStart))
+    }
+
     /// Appends the line of one event whose properties are `encodedProperties`, members encoded as
     /// `encodeProperties(_:)` gives them: properties that many events share, encoded once.
     @inlinable

@@ -47,15 +47,107 @@ package final class SharedLineParts {
 /// Who an event is attributed to, a variant and the experiment that chose it, with the part of the
 /// event's line that says so: `…,"variant":…,"type":"`.
 ///
-/// A class, so that handing one to every event of its variant is a single reference count.
+/// A class, so that handing one to every event of its variant is a single reference count. It also
+/// keeps the tails of the lines attributed to it (see ``LineTailKey``), for the sessions sharing its
+/// `SharedLineParts`, one at a time, as they do the rest of those parts.
 package final class LineAttribution {
     package let experiment: String?
     package let variant: String?
     package let bytes: [UInt8]
+    /// The tails encoded so far, by event type (`EventType.tailSlot`), each at most `tailsPerType`.
+    @exclusivity(unchecked) private var tails: [[LineTail]] = []
+
+    /// The most tails kept for one event type: a flow's lines of one type and attribution have a handful,
+    /// and a caller whose keys hold ever new text stops being helped past this, rather than searching more.
+    static let tailsPerType = 32
+
+    /// A class, so that a search reads kept keys in place rather than copying them.
+    private final class LineTail {
+        let key: LineTailKey
+        let bytes: [UInt8]
+
+        init(key: LineTailKey, bytes: [UInt8]) {
+            self.key = key
+            self.bytes = bytes
+        }
+    }
 
     init(experiment: String?, variant: String?, bytes: [UInt8]) {
         self.experiment = experiment
         self.variant = variant
         self.bytes = bytes
+    }
+
+    /// Appends the tail kept for lines with these parts (see ``LineTailKey``) to `line` and says
+    /// whether there was one. The parts are compared as they are, without making a key of them.
+    func appendTail(
+        type: EventType, layout: Int, screen: String?, action: String?, first: String?, second: String?, third: String?,
+        to line: LineBuffer
+    ) -> Bool {
+        let slot = type.tailSlot
+        guard slot < tails.count else { return false }
+        for tail in tails[slot] {
+            let key = tail.key
+            guard key.layout == layout, LineTailKey.same(key.screen, screen), LineTailKey.same(key.action, action),
+                  LineTailKey.same(key.first, first), LineTailKey.same(key.second, second), LineTailKey.same(key.third, third)
+            else { continue }
+            line.append(tail.bytes)
+            return true
+        }
+        return false
+    }
+
+    /// Keeps `bytes` as the tail of lines with `key`, unless the type has its fill of them.
+    func keepTail(_ key: LineTailKey, bytes: [UInt8]) {
+        let slot = key.type.tailSlot
+        if tails.isEmpty { tails = Array(repeating: [], count: EventType.allCases.count) }
+        guard tails[slot].count < Self.tailsPerType else { return }
+        tails[slot].append(LineTail(key: key, bytes: bytes))
+    }
+}
+
+/// Everything a line's tail, from its attribution to the newline, is made of besides the attribution:
+/// the event's type, screen and action, and its properties, named by a layout and their values.
+///
+/// Lines of one attribution with the same parts have the same tail, which a `SessionLineWriter`
+/// encodes once and copies after (`append(to:time:attribution:type:layout:screen:action:first:second:third:properties:)`).
+/// Whoever gives the parts numbers the layouts, so that one type's layouts with different property
+/// keys never share a number, and gives the values in the order their properties are written: the
+/// parts must say everything the properties depend on. Only text that recurs belongs in them: names
+/// of screens, actions, coordinators and outcomes, not ids of users.
+struct LineTailKey {
+    let type: EventType
+    let layout: Int
+    let screen: String?
+    let action: String?
+    let first: String?
+    let second: String?
+    let third: String?
+
+    /// Whether `first` and `second` are the same text; texts of different lengths are told apart without comparing them.
+    @inline(__always)
+    static func same(_ first: String?, _ second: String?) -> Bool {
+        guard let first else { return second == nil }
+        guard let second else { return false }
+        return first.utf8.count == second.utf8.count && first == second
+    }
+}
+
+extension EventType {
+    /// The type's place among the types of `LineAttribution`'s tails.
+    var tailSlot: Int {
+        switch self {
+        case .sessionStarted: 0
+        case .exposure: 1
+        case .assignment: 2
+        case .screenShown: 3
+        case .action: 4
+        case .back: 5
+        case .childStarted: 6
+        case .childFinished: 7
+        case .mutation: 8
+        case .flowCompleted: 9
+        case .flowAbandoned: 10
+        }
     }
 }

@@ -174,16 +174,17 @@ package final class SessionRecorder {
             case .forced, .forcedByConfig, .default:
                 let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
                 let reason = assignments[position].reasonName
-                record(type: .assignment, attribution: attribution) { properties in
+                recordKeyed(.assignment, attribution: attribution, first: reason, second: slot) { properties in
                     properties.add("reason", reason)
                     properties.add("slot", slot)
                 }
             case .rule(let index):
                 let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
                 let reason = assignments[position].reasonName
-                record(type: .assignment, attribution: attribution) { properties in
+                let ruleIndex = String(index)
+                recordKeyed(.assignment, attribution: attribution, layout: 1, first: reason, second: ruleIndex, third: slot) { properties in
                     properties.add("reason", reason)
-                    properties.add("rule_index", index)
+                    properties.add("rule_index", ruleIndex)
                     properties.add("slot", slot)
                 }
             }
@@ -191,49 +192,54 @@ package final class SessionRecorder {
     }
 
     /// Records one flow signal.
+    ///
+    /// Each line's tail, from its attribution on, is named by a key of the signal's parts, all of them
+    /// names that recur (screens, actions, coordinators, outcomes): encoding into a buffer, the recorder
+    /// writes a tail once for all the sessions sharing the buffer's attributions and copies it after.
     package func record(_ signal: FlowSignal) {
         let attribution = attribution(ofVariant: signal.variant)
         switch signal.kind {
         case .screenShown(let screen):
             state.visibleScreen = screen
-            record(type: .screenShown, attribution: attribution, screen: screen)
+            recordKeyed(.screenShown, attribution: attribution, screen: screen)
         case .action(let screen, let action):
-            record(type: .action, attribution: attribution, screen: screen, action: action)
+            recordKeyed(.action, attribution: attribution, screen: screen, action: action)
         case .back(let from, let to):
-            record(type: .back, attribution: attribution, screen: from) { properties in
+            recordKeyed(.back, attribution: attribution, layout: to == nil ? 0 : 1, screen: from, first: to) { properties in
                 if let to { properties.add("to", to) }
             }
         case .childStarted(let child):
-            record(type: .childStarted, attribution: attribution) { properties in
+            recordKeyed(.childStarted, attribution: attribution, first: child, second: signal.coordinator) { properties in
                 properties.add("coordinator", child)
                 properties.add("parent", signal.coordinator)
             }
         case .childFinished(let child, let reason):
-            record(type: .childFinished, attribution: attribution) { properties in
+            let reasonName = reason.rawValue
+            recordKeyed(.childFinished, attribution: attribution, first: child, second: signal.coordinator, third: reasonName) { properties in
                 properties.add("coordinator", child)
                 properties.add("parent", signal.coordinator)
-                properties.add("reason", reason.rawValue)
+                properties.add("reason", reasonName)
             }
         case .mutation(let operation, .succeeded):
-            record(type: .mutation, attribution: attribution, screen: state.visibleScreen) { properties in
+            recordKeyed(.mutation, attribution: attribution, screen: state.visibleScreen, first: operation) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "succeeded")
             }
         case .mutation(let operation, .failed(let reason)):
-            record(type: .mutation, attribution: attribution, screen: state.visibleScreen) { properties in
+            recordKeyed(.mutation, attribution: attribution, layout: 1, screen: state.visibleScreen, first: operation, second: reason) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "failed")
                 properties.add("reason", reason)
             }
         case .flowCompleted(let screen):
-            record(type: .flowCompleted, attribution: attribution, screen: screen)
+            recordKeyed(.flowCompleted, attribution: attribution, screen: screen)
         case .flowAbandoned(let screen):
             if budget?.stoppedTheSession == true {
-                record(type: .flowAbandoned, attribution: attribution, screen: screen) { properties in
+                recordKeyed(.flowAbandoned, attribution: attribution, layout: 1, screen: screen) { properties in
                     properties.add("reason", Self.eventLimitReason)
                 }
             } else {
-                record(type: .flowAbandoned, attribution: attribution, screen: screen)
+                recordKeyed(.flowAbandoned, attribution: attribution, screen: screen)
             }
         }
     }
@@ -309,6 +315,35 @@ package final class SessionRecorder {
         }
         if pairs.count > 1 { pairs.sort { $0.slot < $1.slot } }
         return pairs
+    }
+
+    /// Records one event of `type`, on `screen`, of `action`, whose properties are laid out as `layout`
+    /// numbers the type's layouts, with `first`, `second` and `third` their values in order: the parts
+    /// that key its line's tail (see `LineTailKey`). `properties` adds the properties in sorted key order.
+    private func recordKeyed(
+        _ type: FlowEvents.EventType,
+        attribution: Attribution,
+        layout: Int = 0,
+        screen: String? = nil,
+        action: String? = nil,
+        first: String? = nil,
+        second: String? = nil,
+        third: String? = nil,
+        properties: (inout EventProperties) -> Void = { _ in }
+    ) {
+        guard case .lines(let buffer) = destination else {
+            record(type: type, attribution: attribution, screen: screen, action: action, properties: properties)
+            return
+        }
+        guard state.failure == nil else { return }
+        budget?.recorded += 1
+        let time = clock.now()
+        buffer.appendLine { line in
+            lineWriter.append(
+                to: line, time: time, attribution: attribution, type: type, layout: layout, screen: screen, action: action,
+                first: first, second: second, third: third, properties: properties
+            )
+        }
     }
 
     /// Records one event; `properties` adds its properties in sorted key order.

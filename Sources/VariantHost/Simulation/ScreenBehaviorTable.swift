@@ -14,7 +14,7 @@ struct ScreenBehaviorTable: Sendable {
     /// Screens the model does not mention are continued through after the standard think time.
     static let unlistedScreen = Entry(screen: "", weights: ChoiceWeights([.continue: 1]), thinkTime: .standard)
 
-    private let entries: [Entry]
+    let entries: [Entry]
 
     /// Lays out `behaviors`, keyed by screen name.
     init(_ behaviors: [String: ScreenBehavior]) {
@@ -25,7 +25,13 @@ struct ScreenBehaviorTable: Sendable {
 
     /// The behaviour on the screen named `screen`.
     func entry(forScreen screen: String) -> Entry {
-        for entry in entries where entry.screen == screen { return entry }
-        return Self.unlistedScreen
+        guard let index = index(ofScreen: screen) else { return Self.unlistedScreen }
+        return entries[index]
+    }
+
+    /// The position in `entries` of the behaviour on the screen named `screen`; nil for a screen the
+    /// model does not mention (`unlistedScreen`).
+    func index(ofScreen screen: String) -> Int? {
+        entries.indices.first { entries[$0].screen == screen }
     }
 }

@@ -54,24 +54,32 @@ package struct SimulatedUser: FlowUser {
             budget.stoppedTheSession = true
             return .quit
         }
-        let behavior = behaviors.entry(forScreen: screen.name)
-        clock.advance(byMilliseconds: behavior.thinkTime.draw(using: &generator))
+        // The behaviour, content and actions are read in place, by index: copying an entry or an
+        // action retains its every string.
+        var weights: ChoiceWeights
+        if let entry = behaviors.index(ofScreen: screen.name) {
+            clock.advance(byMilliseconds: behaviors.entries[entry].thinkTime.draw(using: &generator))
+            weights = behaviors.entries[entry].weights
+        } else {
+            clock.advance(byMilliseconds: ScreenBehaviorTable.unlistedScreen.thinkTime.draw(using: &generator))
+            weights = ScreenBehaviorTable.unlistedScreen.weights
+        }
         let content = screen.content
-        let formAction = content.actions.first { $0.submitsForm && !content.fields.isEmpty }
+        let formAction = content.fields.isEmpty ? nil : content.actions.indices.first { content.actions[$0].submitsForm }
         // A choice the screen does not offer weighs 0 and is skipped, exactly as if it were left out.
-        var weights = behavior.weights
         if content.actions.isEmpty { weights.continue = 0 }
         if !content.allowsBack || backRefusedOn == ObjectIdentifier(screen) { weights.back = 0 }
         if formAction == nil { weights.failValidation = 0 }
         switch pick(from: weights) {
         case .continue?:
-            guard let action = content.actions.first else { return .quit }
-            return .perform(action.id, fields: action.submitsForm ? validValues(for: content.fields) : [:])
+            guard !content.actions.isEmpty else { return .quit }
+            let submitsForm = content.actions[0].submitsForm
+            return .perform(content.actions[0].id, fields: submitsForm ? validValues(for: content.fields) : [:])
         case .back?:
             return .back
         case .failValidation?:
             guard let formAction else { return .quit }
-            return .perform(formAction.id, fields: invalidValues(for: content.fields))
+            return .perform(content.actions[formAction].id, fields: invalidValues(for: content.fields))
         case .abandon?, nil:
             return .quit
         }

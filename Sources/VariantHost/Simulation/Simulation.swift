@@ -98,7 +98,9 @@ package struct Simulation: Sendable {
                     largestBatchBytes = max(largestBatchBytes, result.lines.byteCount)
                     finished[index] = result
                     while let ready = finished.removeValue(forKey: nextToWrite) {
-                        try ready.lines.withBytes { bytes throws(EventSinkError) in try log.write(encodedLines: bytes) }
+                        try ready.lines.withBytes { bytes throws(EventSinkError) in
+                            try log.write(encodedLines: bytes, longestLine: ready.lines.longestLine)
+                        }
                         tally.add(ready)
                         progress(tally)
                         nextToWrite += 1
@@ -141,7 +143,7 @@ package struct Simulation: Sendable {
         let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
-            let id = idPrefix + String(index)
+            let id = UserValueTemplate.joining(idPrefix, index, "")
             let (attributes, draw) = behavior.drawAttributes(id: id, using: &generator)
             let user = SyntheticUser(index: index, id: id, attributes: attributes)
             let assignments = assign(user)
@@ -170,7 +172,8 @@ package struct Simulation: Sendable {
             budget.reset()
             simulated.budget = budget
             let session = HostedSession(
-                session: sessionPrefix + String(index), user: user.id, assignments: assignments, attributes: user.attributes
+                session: UserValueTemplate.joining(sessionPrefix, index, ""), user: user.id, assignments: assignments,
+                attributes: user.attributes
             )
             let outcome = try session.run(
                 app: registry.app, selection: combination.selection, encodingInto: buffer, clock: clock, user: &simulated,

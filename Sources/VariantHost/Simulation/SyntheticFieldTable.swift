@@ -51,8 +51,9 @@ struct UserValueTemplate: Sendable {
         }
     }
 
-    /// `"\(prefix)\(number)\(suffix)"`, without the interpolation's intermediate strings.
-    private static func joining(_ prefix: String, _ number: Int, _ suffix: String) -> String {
+    /// `"\(prefix)\(number)\(suffix)"`, without the interpolation's intermediate strings: also how a
+    /// simulation names its users and sessions.
+    static func joining(_ prefix: String, _ number: Int, _ suffix: String) -> String {
         let numberLength = DecimalText.length(of: number)
         return String(unsafeUninitializedCapacity: prefix.utf8.count + numberLength + suffix.utf8.count) { buffer in
             var end = buffer.initialize(fromContentsOf: prefix.utf8)

@@ -22,12 +22,11 @@ enum AddressFields {
     /// The address typed into the four fields starting at `first`: the submitted value of each,
     /// or the one shown where none was submitted. The fields then show what was typed.
     static func take(_ values: [ScreenField.ID: String], from fields: inout [ScreenField], from first: Int) -> Address {
-        var parts: [String] = []
-        for index in first..<(first + 4) {
+        func take(_ index: Int) -> String {
             let value = values[fields[index].id] ?? fields[index].value
             fields[index].value = value
-            parts.append(value)
+            return value
         }
-        return Address(fullName: parts[0], street: parts[1], city: parts[2], postcode: parts[3])
+        return Address(fullName: take(first), street: take(first + 1), city: take(first + 2), postcode: take(first + 3))
     }
 }

@@ -18,9 +18,22 @@ public final class InMemoryOrderService: OrderService {
 
     /// Creates a service selling `products`, holding `stock` of each (none where not given), with `cart` as the shopper's cart.
     public init(products: [Product], stock: [Product.ID: Int], cart: Cart) {
-        self.products = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.products = Self.productsByID(products)
         self.stock = stock
         self.cart = cart
+    }
+
+    /// Creates a service selling the products of `productsByID`, as `productsByID(_:)` lays them out:
+    /// a store that makes a service per shopper lays its products out once.
+    init(productsByID: [Product.ID: Product], stock: [Product.ID: Int], cart: Cart) {
+        products = productsByID
+        self.stock = stock
+        self.cart = cart
+    }
+
+    /// `products` by identifier; of two with one identifier, the first.
+    static func productsByID(_ products: [Product]) -> [Product.ID: Product] {
+        Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// How many of `product` the store holds.
@@ -79,8 +92,9 @@ public final class InMemoryOrderService: OrderService {
         for line in cart.lines {
             try checkStock(of: line.product, quantity: line.quantity)
         }
-        guard Self.isCardNumber(card.digits), Self.isSecurityCode(card.securityCode) else { throw .invalidCard }
-        guard card.digits != Self.declinedCardNumber else { throw .cardDeclined }
+        let digits = card.digits
+        guard Self.isCardNumber(digits), Self.isSecurityCode(card.securityCode) else { throw .invalidCard }
+        guard digits != Self.declinedCardNumber else { throw .cardDeclined }
 
         for line in cart.lines {
             stock[line.product.id, default: 0] -= line.quantity
@@ -90,7 +104,7 @@ public final class InMemoryOrderService: OrderService {
             lines: cart.lines,
             shippingAddress: address,
             total: payment.amount,
-            cardLastFour: card.lastFour
+            cardLastFour: String(digits.suffix(4))
         )
         nextOrderNumber += 1
         openPayments[payment.id] = nil
@@ -104,29 +118,67 @@ public final class InMemoryOrderService: OrderService {
         guard quantity <= available else { throw .outOfStock(item: product.name, available: available) }
     }
 
+    /// `text` without the whitespace characters (`Character.isWhitespace`) at either end.
     private static func trimmingSpaces(_ text: String) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        // ASCII text, every address typed on a keyboard, is trimmed by its bytes: there a character is
+        // a byte (or CR LF), and the whitespace characters are tab, LF, VT, FF, CR and the space.
+        // Walking characters from both ends costs several times more, on every address submitted.
+        var count = 0
+        var first: Int?
+        var last = 0
+        let isASCII = UTF8Bytes.allSatisfy(text) { byte in
+            guard byte < 0x80 else { return false }
+            if byte != UInt8(ascii: " ") && !(0x09...0x0D).contains(byte) {
+                if first == nil { first = count }
+                last = count
+            }
+            count += 1
+            return true
+        }
+        guard isASCII else {
+            return String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
+        guard let first else { return "" }
+        if first == 0, last == count - 1 { return text }
+        let utf8 = text.utf8
+        return String(text[utf8.index(utf8.startIndex, offsetBy: first)..<utf8.index(utf8.startIndex, offsetBy: last + 1)])
     }
 
     /// Five ASCII digits.
     private static func isPostcode(_ text: String) -> Bool {
-        text.utf8.count == 5 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        text.utf8.count == 5 && UTF8Bytes.allSatisfy(text) { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// 13 to 19 ASCII digits passing the Luhn check that card numbers carry.
     private static func isCardNumber(_ digits: String) -> Bool {
-        let values = digits.utf8.map { Int($0) - Int(UInt8(ascii: "0")) }
-        guard (13...19).contains(values.count), values.allSatisfy({ (0...9).contains($0) }) else { return false }
+        let count = digits.utf8.count
+        guard (13...19).contains(count) else { return false }
+        // Every digit from the last, doubled at odd positions.
+        var position = count
         var sum = 0
-        for (position, value) in values.reversed().enumerated() {
+        let allDigits = UTF8Bytes.allSatisfy(digits) { byte in
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            position -= 1
+            let value = Int(byte &- UInt8(ascii: "0"))
             let weighted = position.isMultiple(of: 2) ? value : value * 2
             sum += weighted > 9 ? weighted - 9 : weighted
+            return true
         }
-        return sum.isMultiple(of: 10)
+        return allDigits && sum.isMultiple(of: 10)
     }
 
     /// 3 or 4 ASCII digits.
     private static func isSecurityCode(_ code: String) -> Bool {
-        (3...4).contains(code.utf8.count) && code.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        (3...4).contains(code.utf8.count) && UTF8Bytes.allSatisfy(code) { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+}
+
+/// Reads strings' UTF-8 bytes in place, where walking a string's UTF-8 view byte by byte costs
+/// several times more: the app's one use of a buffer pointer, only ever read within its bounds.
+enum UTF8Bytes {
+    /// Whether `predicate` holds for every byte of `text`, asked in order until it does not.
+    static func allSatisfy(_ text: String, _ predicate: (UInt8) -> Bool) -> Bool {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(predicate) }) { return result }
+        return text.utf8.allSatisfy(predicate)
     }
 }

@@ -13,10 +13,15 @@ public struct Price: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The amount as shown to shoppers, such as `$18.00`.
     public var description: String {
-        let sign = cents < 0 ? "-" : ""
+        // Small strings appended, rather than interpolated: screens show prices on every cart and
+        // payment form, and an interpolation costs several times more.
         let magnitude = cents.magnitude
         let fraction = magnitude % 100
-        return "\(sign)$\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        var text = cents < 0 ? "-$" : "$"
+        text += String(magnitude / 100)
+        text += fraction < 10 ? ".0" : "."
+        text += String(fraction)
+        return text
     }
 
     public static func < (lhs: Price, rhs: Price) -> Bool { lhs.cents < rhs.cents }
