@@ -54,7 +54,7 @@ package final class LineAttribution {
     package let experiment: String?
     package let variant: String?
     package let bytes: [UInt8]
-    /// The tails encoded so far, by event type (`EventType.tailSlot`), each at most `tailsPerType`.
+    /// The tails encoded so far, by event type (`EventType.denseIndex`), each at most `tailsPerType`.
     @exclusivity(unchecked) private var tails: [[LineTail]] = []
 
     /// The most tails kept for one event type: a flow's lines of one type and attribution have a handful,
@@ -84,7 +84,7 @@ package final class LineAttribution {
         type: EventType, layout: Int, screen: String?, action: String?, first: String?, second: String?, third: String?,
         to line: LineBuffer
     ) -> Bool {
-        let slot = type.tailSlot
+        let slot = type.denseIndex
         guard slot < tails.count else { return false }
         for tail in tails[slot] {
             let key = tail.key
@@ -99,8 +99,8 @@ package final class LineAttribution {
 
     /// Keeps `bytes` as the tail of lines with `key`, unless the type has its fill of them.
     func keepTail(_ key: LineTailKey, bytes: [UInt8]) {
-        let slot = key.type.tailSlot
-        if tails.isEmpty { tails = Array(repeating: [], count: EventType.allCases.count) }
+        let slot = key.type.denseIndex
+        if tails.isEmpty { tails = Array(repeating: [], count: EventType.denseIndexCount) }
         guard tails[slot].count < Self.tailsPerType else { return }
         tails[slot].append(LineTail(key: key, bytes: bytes))
     }
@@ -133,21 +133,3 @@ struct LineTailKey {
     }
 }
 
-extension EventType {
-    /// The type's place among the types of `LineAttribution`'s tails.
-    var tailSlot: Int {
-        switch self {
-        case .sessionStarted: 0
-        case .exposure: 1
-        case .assignment: 2
-        case .screenShown: 3
-        case .action: 4
-        case .back: 5
-        case .childStarted: 6
-        case .childFinished: 7
-        case .mutation: 8
-        case .flowCompleted: 9
-        case .flowAbandoned: 10
-        }
-    }
-}

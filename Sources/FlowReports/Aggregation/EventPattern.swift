@@ -2,7 +2,7 @@ import FlowEvents
 
 /// What an ``EventMatcher`` asks of an event besides its type, held where this module matches it for every
 /// event: checking it copies neither the matcher nor the event. Whoever holds the pattern checks the type,
-/// usually by keeping patterns apart by ``EventType/denseIndex``.
+/// usually by keeping patterns apart by `EventType.denseIndex`.
 struct EventPattern: Sendable {
     /// One property the event must carry with this value.
     private struct Property: Sendable {

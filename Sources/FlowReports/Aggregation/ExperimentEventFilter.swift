@@ -8,9 +8,9 @@ public import FlowEvents
 /// matches it. Handing the accumulator only relevant events, and counting the others with
 /// ``ExperimentLogAccumulator/countIrrelevantEvents(_:)``, gives exactly the report of handing it every event.
 public struct ExperimentEventFilter: Sendable {
-    /// Bit ``EventType/denseIndex`` set for each event type that is relevant whatever its fields.
+    /// Bit `EventType.denseIndex` set for each event type that is relevant whatever its fields.
     private let alwaysRelevantTypes: UInt64
-    /// For the other types, by ``EventType/denseIndex``: relevant when one of these matches.
+    /// For the other types, by `EventType.denseIndex`: relevant when one of these matches.
     private let patternsByType: [[EventPattern]]
 
     /// Creates the filter of an accumulator created with `options`.

@@ -14,7 +14,7 @@ struct FunnelMatcher: Sendable {
     let stepCount: Int
     private let goalType: EventType
     private let goal: EventPattern
-    /// The steps grouped by event type (in ``EventType/denseIndex`` order), each group largest step first.
+    /// The steps grouped by event type (in `EventType.denseIndex` order), each group largest step first.
     private let steps: [Step]
     /// Where each event type's group starts in `steps`, and (last) where the final group ends.
     private let groupStarts: [Int]

@@ -1,11 +1,10 @@
-import FlowEvents
-
 extension EventType {
     /// How many event types there are: the size of a table indexed by ``denseIndex``.
-    static let denseIndexCount = allCases.count
+    package static let denseIndexCount = allCases.count
 
-    /// A dense index of the type, from 0 below ``denseIndexCount``: cheaper than hashing it.
-    var denseIndex: Int {
+    /// A dense index of the type, from 0 below ``denseIndexCount``: cheaper than hashing it, for
+    /// tables by event type (the report's funnel steps, the simulation's line tails).
+    package var denseIndex: Int {
         switch self {
         case .sessionStarted: 0
         case .exposure: 1
