@@ -4,6 +4,9 @@ import Foundation
 /// Files a harness writes for the code under test to read: one directory per process, made once, whose files
 /// each run overwrites. Plain `open`/`write`, never an atomic or synced write: a run must cost microseconds.
 ///
+/// Each thread writes files of its own (their names begin with the thread's id): `swift test` runs harnesses
+/// on several threads of one process at once, and two runs sharing a file would read each other's bytes.
+///
 /// The directory is in memory (`/dev/shm`) where there is one: on a disk's file system, truncating and rewriting
 /// a file costs the journal and block allocation on every run, far more than reading it back.
 final class FuzzFiles: Sendable {
@@ -23,7 +26,7 @@ final class FuzzFiles: Sendable {
 
     /// Writes `bytes` as they are to `name`, replacing what it held, and returns its path.
     func write(_ bytes: [UInt8], to name: String) -> String {
-        let path = directory + "/" + name
+        let path = directory + "/t\(Self.threadID())-" + name
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return path }
         defer { close(descriptor) }
@@ -36,6 +39,15 @@ final class FuzzFiles: Sendable {
             }
         }
         return path
+    }
+
+    /// The calling thread's id, unique among the process's live threads.
+    private static func threadID() -> UInt {
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #else
+        UInt(bitPattern: pthread_self())
+        #endif
     }
 
     /// Writes `bytes` gzip-compressed (one gzip member, as `gzip -1` writes it) to `name`, replacing what it held,
