@@ -26,9 +26,9 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
     ///
     /// Years outside 0...9999 are clamped to that range: the log format has four year digits.
     public func append(to bytes: inout [UInt8]) {
-        var text: Text = (0, 0, 0)
+        var text = TimestampText()
         format(into: &text)
-        withUnsafeBytes(of: text) { raw in bytes.append(contentsOf: raw) }
+        text.append(to: &bytes)
     }
 
     /// The earliest time the log format can write: 0000-01-01T00:00:00.000Z.
@@ -36,38 +36,33 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
     /// The latest time the log format can write: 9999-12-31T23:59:59.999Z.
     @usableFromInline static let latestWritable: Int64 = 253_402_300_799_999
 
-    /// The 24 bytes of the ISO 8601 form, kept inline so formatting allocates nothing.
-    @usableFromInline typealias Text = (UInt64, UInt64, UInt64)
-
     /// Writes the ISO 8601 form of this timestamp, clamped to the writable years, into `text`.
-    @usableFromInline func format(into text: inout Text) {
+    package func format(into text: inout TimestampText) {
         let millis = min(max(millisecondsSince1970, Self.earliestWritable), Self.latestWritable)
         let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
         let millisOfDay = millis - days * 86_400_000
         let date = CivilDate(daysSince1970: days)
-        withUnsafeMutableBytes(of: &text) { raw in
-            func put(_ value: Int64, digits: Int, at offset: Int) {
-                var remaining = value
-                for position in stride(from: offset + digits - 1, through: offset, by: -1) {
-                    raw[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                    remaining /= 10
-                }
+        func put(_ value: Int64, digits: Int, at offset: Int) {
+            var remaining = value
+            for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+                text[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
             }
-            put(date.year, digits: 4, at: 0)
-            raw[4] = UInt8(ascii: "-")
-            put(date.month, digits: 2, at: 5)
-            raw[7] = UInt8(ascii: "-")
-            put(date.day, digits: 2, at: 8)
-            raw[10] = UInt8(ascii: "T")
-            put(millisOfDay / 3_600_000, digits: 2, at: 11)
-            raw[13] = UInt8(ascii: ":")
-            put(millisOfDay / 60_000 % 60, digits: 2, at: 14)
-            raw[16] = UInt8(ascii: ":")
-            put(millisOfDay / 1000 % 60, digits: 2, at: 17)
-            raw[19] = UInt8(ascii: ".")
-            put(millisOfDay % 1000, digits: 3, at: 20)
-            raw[23] = UInt8(ascii: "Z")
         }
+        put(date.year, digits: 4, at: 0)
+        text[4] = UInt8(ascii: "-")
+        put(date.month, digits: 2, at: 5)
+        text[7] = UInt8(ascii: "-")
+        put(date.day, digits: 2, at: 8)
+        text[10] = UInt8(ascii: "T")
+        put(millisOfDay / 3_600_000, digits: 2, at: 11)
+        text[13] = UInt8(ascii: ":")
+        put(millisOfDay / 60_000 % 60, digits: 2, at: 14)
+        text[16] = UInt8(ascii: ":")
+        put(millisOfDay / 1000 % 60, digits: 2, at: 17)
+        text[19] = UInt8(ascii: ".")
+        put(millisOfDay % 1000, digits: 3, at: 20)
+        text[23] = UInt8(ascii: "Z")
     }
 
     /// Parses the form `append(to:)` writes; also accepts no fraction or 1 to 9 fraction digits.

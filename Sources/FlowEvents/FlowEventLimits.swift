@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The sizes an event may have: what the writer refuses to write, so that the reader never has to skip a line
 /// the writer produced.
 ///
@@ -45,18 +39,15 @@ public enum FlowEventLimits {
     }
 
     /// The length of the longest line in `bytes`, newline excluded.
-    static func longestLine(in bytes: UnsafeRawBufferPointer) -> Int {
+    static func longestLine(in bytes: ByteView) -> Int {
         var longest = 0
         var start = 0
-        guard let base = bytes.baseAddress else { return 0 }
         while start < bytes.count {
-            let rest = bytes.count - start
-            guard let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), rest) else {
-                return max(longest, rest)
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n"), from: start) else {
+                return max(longest, bytes.count - start)
             }
-            let length = base.distance(to: UnsafeRawPointer(newline)) - start
-            longest = max(longest, length)
-            start += length + 1
+            longest = max(longest, newline - start)
+            start = newline + 1
         }
         return longest
     }

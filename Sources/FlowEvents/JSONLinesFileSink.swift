@@ -158,8 +158,8 @@ public final class JSONLinesFileSink: FlowEventSink {
 
     /// Refuses lines the reader would skip as oversized: the writer never produces what the reader refuses.
     private func checkLineLengths(_ lines: some Collection<UInt8>) throws(EventSinkError) {
-        let longest = lines.withContiguousStorageIfAvailable { FlowEventLimits.longestLine(in: UnsafeRawBufferPointer($0)) }
-            ?? Array(lines).withUnsafeBytes { FlowEventLimits.longestLine(in: $0) }
+        let longest = lines.withContiguousStorageIfAvailable { FlowEventLimits.longestLine(in: ByteView($0)) }
+            ?? Array(lines).withByteView { FlowEventLimits.longestLine(in: $0) }
         try refuseLines(ofLength: longest)
     }
 

@@ -9,12 +9,29 @@ package enum JSONTextParser {
     /// The one value `bytes` hold, surrounded by optional whitespace.
     ///
     /// - Parameters:
-    ///   - bytes: UTF-8 JSON text.
+    ///   - bytes: UTF-8 JSON text; read in place when the collection stores its bytes contiguously
+    ///     (an array, a line of a log), else copied first.
     ///   - maximumDepth: The deepest nesting of objects and arrays accepted.
     ///   - refusesDuplicateKeys: Whether a key given twice in one object is an error naming its path
     ///     (`experiments[0].coverage`), rather than a member kept twice.
     ///   - skipsByteOrderMark: Whether a leading UTF-8 byte order mark, which some editors write, is skipped.
     package static func parse(
+        _ bytes: some Collection<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
+    ) throws(JSONSyntaxError) -> JSONNode {
+        let parse = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONNode, JSONSyntaxError> in
+            Result { () throws(JSONSyntaxError) in
+                try parseContiguous(
+                    buffer, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys,
+                    skipsByteOrderMark: skipsByteOrderMark
+                )
+            }
+        }
+        let parsed = bytes.withContiguousStorageIfAvailable(parse) ?? Array(bytes).withUnsafeBufferPointer(parse)
+        return try parsed.get()
+    }
+
+    /// The one value of contiguous `bytes`, the parser's only view of memory: a cursor reads it by index.
+    private static func parseContiguous(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
     ) throws(JSONSyntaxError) -> JSONNode {
         var cursor = Cursor(bytes: bytes, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys)

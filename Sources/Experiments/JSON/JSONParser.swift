@@ -25,16 +25,7 @@ package enum JSONParser {
     }
 
     private static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        let parsed: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONSyntaxError) {
-                return .success(try JSONTextParser.parse(
-                    buffer, maximumDepth: maximumDepth, refusesDuplicateKeys: true, skipsByteOrderMark: true
-                ))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return JSONValue(try parsed.get())
+        JSONValue(try JSONTextParser.parse(bytes, maximumDepth: maximumDepth, refusesDuplicateKeys: true, skipsByteOrderMark: true))
     }
 }
 

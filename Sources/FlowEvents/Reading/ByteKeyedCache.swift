@@ -33,7 +33,7 @@ struct ByteKeyedCache<Value> {
 
     /// The value cached for `key`, or the one `make` builds from it, cached when it is not nil.
     @inline(__always)
-    func value(for key: UnsafeBufferPointer<UInt8>, orMake make: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+    func value(for key: ByteView, orMake make: (ByteView) -> Value?) -> Value? {
         if let cached = cachedValue(for: key) { return cached }
         guard let value = make(key) else { return nil }
         store(value, for: key)
@@ -42,7 +42,7 @@ struct ByteKeyedCache<Value> {
 
     /// The value cached for `key`, if any.
     @inline(__always)
-    func cachedValue(for key: UnsafeBufferPointer<UInt8>) -> Value? {
+    func cachedValue(for key: ByteView) -> Value? {
         guard key.count <= Self.maximumKeyLength else { return nil }
         let hash = Self.hash(key)
         if let entry = slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)], entry.hash == hash, Self.equal(entry.key, key) {
@@ -52,25 +52,25 @@ struct ByteKeyedCache<Value> {
     }
 
     /// Caches `value` for `key`, replacing whatever shared its slot; keys too long are not cached.
-    func store(_ value: Value, for key: UnsafeBufferPointer<UInt8>) {
+    func store(_ value: Value, for key: ByteView) {
         guard key.count <= Self.maximumKeyLength else { return }
         let hash = Self.hash(key)
         slots[Int(truncatingIfNeeded: hash) & (slots.count - 1)] = Entry(hash: hash, key: Array(key), value: value)
     }
 
     @inline(__always)
-    private static func equal(_ stored: [UInt8], _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equal(_ stored: [UInt8], _ key: ByteView) -> Bool {
         guard stored.count == key.count else { return false }
-        return stored.withUnsafeBufferPointer { stored in ByteLoads.equal(stored, key) }
+        return stored.withByteView { stored in stored.hasSameBytes(as: key) }
     }
 
     /// A fast 64-bit hash of `bytes`, eight bytes at a time; not for adversarial input, which
     /// can at worst make every lookup miss.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func hash(_ bytes: ByteView) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         var offset = 0
         while bytes.count - offset >= 8 {
-            hash = (hash ^ ByteLoads.load(UInt64.self, from: bytes, at: offset)) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ bytes.load(UInt64.self, at: offset)) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
             offset += 8
         }

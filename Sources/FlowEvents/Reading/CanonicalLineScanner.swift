@@ -9,7 +9,7 @@
 /// Texts and property objects are looked up in caches shared across the lines of a chunk, so
 /// that repeated values are neither validated nor allocated again.
 struct CanonicalLineScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: ByteView
     private let shortStrings: ShortStringCache
     private let longStrings: ByteKeyedCache<String>
     private let propertyObjects: ByteKeyedCache<[String: String]>
@@ -18,7 +18,7 @@ struct CanonicalLineScanner {
 
     /// Creates a scanner of one `line` (no newline) that looks texts up in `caches`, which the
     /// caller must keep alive while it uses the scanner.
-    init(line: UnsafeBufferPointer<UInt8>, caches: ScannerCaches) {
+    init(line: ByteView, caches: ScannerCaches) {
         bytes = line
         shortStrings = caches.shortStrings
         longStrings = caches.longStrings
@@ -131,9 +131,9 @@ struct CanonicalLineScanner {
 
     /// The string of a body found by `scanStringBody()`, through the caches; nil when it is not valid UTF-8.
     private func string(_ body: (range: Range<Int>, isASCII: Bool)) -> String? {
-        let text = UnsafeBufferPointer(rebasing: bytes[body.range])
+        let text = bytes.bytes(body.range)
         let isASCII = body.isASCII
-        let make = { (text: UnsafeBufferPointer<UInt8>) -> String? in
+        let make = { (text: ByteView) -> String? in
             isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
         }
         if text.count <= ShortStringCache.maximumLength { return shortStrings.string(for: text, orMake: make) }
@@ -149,7 +149,7 @@ struct CanonicalLineScanner {
     /// Consumes `literal` if the bytes at the current position are exactly it.
     @inline(__always)
     private mutating func expect(_ literal: StaticString) -> Bool {
-        guard ByteLoads.hasPrefix(literal.utf8Bytes, in: bytes, at: index) else { return false }
+        guard bytes.hasPrefix(ByteView(literal), at: index) else { return false }
         index += literal.utf8CodeUnitCount
         return true
     }
@@ -162,7 +162,7 @@ struct CanonicalLineScanner {
         // Eight bytes at a time: the lowest flagged byte of a word is the first quote, backslash
         // or control character, so a whole string usually takes one or two loads.
         while bytes.count - index >= 8 {
-            let word = ByteLoads.load(UInt64.self, from: bytes, at: index)
+            let word = bytes.load(UInt64.self, at: index)
             let flags = ByteComparison.quoteBackslashOrControlFlags(word)
             if flags == 0 {
                 highBits |= ByteComparison.highBits(word)
@@ -204,13 +204,13 @@ struct CanonicalLineScanner {
     /// Reads the timestamp after its opening quote, through its closing quote.
     private mutating func scanTimestamp() -> EventTimestamp? {
         guard let body = scanStringBody() else { return nil }
-        return timestamps.timestamp(UnsafeBufferPointer(rebasing: bytes[body.range]))
+        return timestamps.timestamp(bytes.bytes(body.range))
     }
 
     /// Reads the event type name after its opening quote, through its closing quote.
     private mutating func scanEventType() -> EventType? {
         guard let body = scanStringBody() else { return nil }
-        return EventTypeNames.type(named: UnsafeBufferPointer(rebasing: bytes[body.range]))
+        return EventTypeNames.type(named: bytes.bytes(body.range))
     }
 
     /// Reads the members of the properties object, whose `{` was consumed, through its `}`.
@@ -224,7 +224,7 @@ struct CanonicalLineScanner {
         let start = index
         let objectEnd = bytes.count - 1  // just past the properties' `}`, if the line is canonical
         guard objectEnd > start else { return nil }
-        let objectText = UnsafeBufferPointer(rebasing: bytes[start..<objectEnd])
+        let objectText = bytes.bytes(start..<objectEnd)
         if let cached = propertyObjects.cachedValue(for: objectText) {
             index = objectEnd
             return cached

@@ -27,7 +27,7 @@ struct CanonicalTimestampParser {
 
     /// The timestamp `text` holds, or nil when it is not an ISO 8601 UTC timestamp.
     @inline(__always)
-    func timestamp(_ text: UnsafeBufferPointer<UInt8>) -> EventTimestamp? {
+    func timestamp(_ text: ByteView) -> EventTimestamp? {
         guard text.count == 24,
               text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
               text[19] == UInt8(ascii: "."), text[23] == UInt8(ascii: "Z"),
@@ -43,9 +43,9 @@ struct CanonicalTimestampParser {
     /// Milliseconds since 1970 at the start of the date in the first ten bytes, or nil when
     /// they are not a valid `YYYY-MM-DD`.
     @inline(__always)
-    private func dayStart(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        let firstEight = ByteLoads.load(UInt64.self, from: text, at: 0)
-        let lastTwo = ByteLoads.load(UInt16.self, from: text, at: 8)
+    private func dayStart(_ text: ByteView) -> Int64? {
+        let firstEight = text.load(UInt64.self, at: 0)
+        let lastTwo = text.load(UInt16.self, at: 8)
         if let date = remembered[0], date.firstEight == firstEight, date.lastTwo == lastTwo {
             return date.millisecondsSince1970
         }
@@ -67,7 +67,7 @@ struct CanonicalTimestampParser {
     }
 
     @inline(__always)
-    private func twoDigits(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int64? {
+    private func twoDigits(_ text: ByteView, at offset: Int) -> Int64? {
         guard let tens = digit(text[offset]), let ones = digit(text[offset + 1]) else { return nil }
         return tens * 10 + ones
     }

@@ -7,9 +7,9 @@ struct ChunkBytes: Sendable {
     var count: Int
 
     /// Lends the chunk's bytes to `body`.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeBufferPointer { buffer in
-            try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    func withBytes<Result>(_ body: (ByteView) throws -> Result) rethrows -> Result {
+        try storage.withByteView { buffer in
+            try body(buffer.bytes(0..<count))
         }
     }
 }

@@ -25,7 +25,7 @@ final class ChunkDecoder: @unchecked Sendable {
 
     /// The events of `chunk`, a chunk of whole lines from the file at `path`, with line numbers
     /// counted from the start of the chunk.
-    func decode(_ chunk: UnsafeBufferPointer<UInt8>, path: String) -> DecodedChunk {
+    func decode(_ chunk: ByteView, path: String) -> DecodedChunk {
         var summary = ReadSummary()
         var events = arrays?.take() ?? []
         if let filter {

@@ -16,7 +16,7 @@ package struct EventLineDecoder {
     }
 
     /// What `line` (without its newline) holds; a trailing carriage return is ignored.
-    func outcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
+    func outcome(of line: ByteView) -> LineOutcome {
         let content = Self.contentWithoutCarriageReturn(line)
         if content.count > FlowEventReader.maximumLineLength { return .skipped(.oversizedLine) }
         if let event = canonicalEvent(in: content) { return .event(event) }
@@ -25,14 +25,14 @@ package struct EventLineDecoder {
 
     /// `line` without a trailing carriage return, for files with CRLF line endings.
     @inline(__always)
-    static func contentWithoutCarriageReturn(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func contentWithoutCarriageReturn(_ line: ByteView) -> ByteView {
         guard let last = line.last, last == UInt8(ascii: "\r") else { return line }
-        return UnsafeBufferPointer(rebasing: line.dropLast())
+        return line.bytes(0..<line.count - 1)
     }
 
     /// The event of a line in the exact layout `JSONLineEncoder` writes, or nil for any other line.
     @inline(__always)
-    package func canonicalEvent(in line: UnsafeBufferPointer<UInt8>) -> FlowEvent? {
+    package func canonicalEvent(in line: ByteView) -> FlowEvent? {
         var scanner = CanonicalLineScanner(line: line, caches: caches)
         return scanner.scanEvent()
     }
@@ -41,7 +41,7 @@ package struct EventLineDecoder {
     /// a canonical line whose type is; declines any other line, which then needs `fullParserOutcome(of:)`.
     @inline(__always)
     func decodeCanonicalLine(
-        _ line: UnsafeBufferPointer<UInt8>, into event: inout FlowEvent, dropping dropped: EventTypeMask
+        _ line: ByteView, into event: inout FlowEvent, dropping dropped: EventTypeMask
     ) -> CanonicalScanOutcome {
         var scanner = CanonicalLineScanner(line: line, caches: caches)
         return scanner.scanEvent(into: &event, dropping: dropped)
@@ -50,14 +50,14 @@ package struct EventLineDecoder {
     /// Overwrites `event` with the event of a canonical line and returns true; returns false
     /// for any other line, which then needs `fullParserOutcome(of:)`.
     @inline(__always)
-    func decodeCanonicalLine(_ line: UnsafeBufferPointer<UInt8>, into event: inout FlowEvent) -> Bool {
+    func decodeCanonicalLine(_ line: ByteView, into event: inout FlowEvent) -> Bool {
         var scanner = CanonicalLineScanner(line: line, caches: caches)
         return scanner.scanEvent(into: &event)
     }
 
     /// What `line` holds according to the full JSON parser alone: the reference reading, which
     /// the canonical scanner must agree with on every line it accepts.
-    package static func fullParserOutcome(of line: UnsafeBufferPointer<UInt8>) -> LineOutcome {
+    package static func fullParserOutcome(of line: ByteView) -> LineOutcome {
         if line.allSatisfy(isJSONWhitespace) { return .blank }
         // An event line needs two levels of nesting; a key given twice is kept twice (the mapper reads the
         // last, as JavaScript's `JSON.parse` does).

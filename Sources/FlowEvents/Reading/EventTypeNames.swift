@@ -13,11 +13,11 @@ enum EventTypeNames {
     }()
 
     /// The event type whose raw value is `name`, or nil when there is none.
-    static func type(named name: UnsafeBufferPointer<UInt8>) -> EventType? {
+    static func type(named name: ByteView) -> EventType? {
         guard name.count < namesByLength.count else { return nil }
         for candidate in namesByLength[name.count] {
-            let matches = candidate.bytes.withUnsafeBufferPointer { candidateBytes in
-                ByteLoads.hasPrefix(candidateBytes, in: name, at: 0)
+            let matches = candidate.bytes.withByteView { candidateBytes in
+                name.hasPrefix(candidateBytes, at: 0)
             }
             if matches { return candidate.type }
         }

@@ -65,8 +65,18 @@ final class FileByteSource {
         }
     }
 
-    /// Reads up to `count` bytes into `buffer`; 0 at the end of the data.
-    func readBytes(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(FlowEventReadError) -> Int {
+    /// Reads into `storage` from `offset` up to its end; 0 at the end of the data.
+    func readBytes(into storage: inout [UInt8], from offset: Int) throws(FlowEventReadError) -> Int {
+        try storage.withUnsafeMutableBufferPointer { buffer throws(FlowEventReadError) in
+            try readBytes(into: UnsafeMutableBufferPointer(rebasing: buffer[offset...]))
+        }
+    }
+
+    /// Reads up to `room.count` bytes into `room`, the system calls' side of the reader's buffers; 0 at the
+    /// end of the data.
+    func readBytes(into room: UnsafeMutableBufferPointer<UInt8>) throws(FlowEventReadError) -> Int {
+        guard let buffer = room.baseAddress else { return 0 }
+        let count = room.count
         if let gzip {
             let result = gzread(gzip, buffer, UInt32(clamping: count))
             if result > 0 { return Int(result) }

@@ -3,7 +3,7 @@ enum FileChunk {
     /// Whole lines, each ending in a newline except possibly the file's last one.
     ///
     /// The bytes belong to the reader and stay valid only until its next `nextChunk()`.
-    case lines(UnsafeBufferPointer<UInt8>)
+    case lines(ByteView)
     /// One line too long for the reader's buffer, whose bytes were discarded unread.
     case oversizedLine
 }

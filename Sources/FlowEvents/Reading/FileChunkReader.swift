@@ -53,8 +53,7 @@ final class FileChunkReader {
     /// Reads until the buffer is full or the file ends.
     private func fill() throws(FlowEventReadError) {
         while !reachedEndOfFile, end < capacity {
-            let room = buffer.room(end..<capacity)
-            let count = try source.readBytes(into: room.baseAddress.unsafelyUnwrapped, count: room.count)
+            let count = try source.readBytes(into: buffer.room(end..<capacity))
             if count == 0 { reachedEndOfFile = true }
             end += count
         }
@@ -76,7 +75,7 @@ final class FileChunkReader {
             start = 0
             try fill()
             if end == 0 { return }
-            if let newline = ByteLoads.firstIndex(of: UInt8(ascii: "\n"), in: buffer.bytes(0..<end), from: 0) {
+            if let newline = buffer.bytes(0..<end).firstIndex(of: UInt8(ascii: "\n"), from: 0) {
                 start = newline + 1
                 return
             }

@@ -12,7 +12,7 @@ package enum LineChunkParser {
     ///     a type is checked without making its texts. Lines the full parser reads are handed out whatever
     ///     their type, so the caller must still leave such events out.
     package static func parse(
-        _ chunk: UnsafeBufferPointer<UInt8>,
+        _ chunk: ByteView,
         decoder: EventLineDecoder,
         path: String,
         linesBefore: Int,
@@ -26,7 +26,7 @@ package enum LineChunkParser {
         while lineStart < chunk.count {
             let lineEnd: Int
             let isTerminated: Bool
-            if let newline = ByteLoads.firstIndex(of: UInt8(ascii: "\n"), in: chunk, from: lineStart) {
+            if let newline = chunk.firstIndex(of: UInt8(ascii: "\n"), from: lineStart) {
                 lineEnd = newline
                 isTerminated = true
             } else {
@@ -35,7 +35,7 @@ package enum LineChunkParser {
             }
             lineNumber += 1
             let line = EventLineDecoder.contentWithoutCarriageReturn(
-                UnsafeBufferPointer(rebasing: chunk[lineStart..<lineEnd])
+                chunk.bytes(lineStart..<lineEnd)
             )
             lineStart = lineEnd + 1
             // The common case: one event value refilled line after line and lent to `emit`.

@@ -56,20 +56,15 @@ final class ParallelChunkSource {
         var storage = pool.take()
         var failure: FlowEventReadError?
         var filled = carried.count
-        storage.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            carried.withUnsafeBufferPointer { carried in
-                if let start = carried.baseAddress { base.update(from: start, count: carried.count) }
-            }
-            while !reachedEndOfFile, filled < capacity {
-                do throws(FlowEventReadError) {
-                    let count = try source.readBytes(into: base + filled, count: capacity - filled)
-                    if count == 0 { reachedEndOfFile = true }
-                    filled += count
-                } catch {
-                    failure = error
-                    break
-                }
+        storage.replaceSubrange(0..<filled, with: carried)
+        while !reachedEndOfFile, filled < capacity {
+            do throws(FlowEventReadError) {
+                let count = try source.readBytes(into: &storage, from: filled)
+                if count == 0 { reachedEndOfFile = true }
+                filled += count
+            } catch {
+                failure = error
+                break
             }
         }
         carried = []

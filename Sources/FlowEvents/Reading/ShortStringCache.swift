@@ -37,7 +37,7 @@ struct ShortStringCache {
     /// The string cached for `bytes` (at most `maximumLength` of them), or the one `make`
     /// builds from them, cached when it is not nil.
     @inline(__always)
-    func string(for bytes: UnsafeBufferPointer<UInt8>, orMake make: (UnsafeBufferPointer<UInt8>) -> String?) -> String? {
+    func string(for bytes: ByteView, orMake make: (ByteView) -> String?) -> String? {
         let (first, second) = Self.words(of: bytes)
         var hash = (first ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15
         hash = (hash ^ second ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
@@ -53,13 +53,13 @@ struct ShortStringCache {
     /// Two words that, together with the count, determine `bytes` exactly: overlapping loads
     /// from both ends cover every byte without reading outside the buffer.
     @inline(__always)
-    private static func words(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    private static func words(of bytes: ByteView) -> (UInt64, UInt64) {
         let count = bytes.count
         if count >= 8 {
-            return (ByteLoads.load(UInt64.self, from: bytes, at: 0), ByteLoads.load(UInt64.self, from: bytes, at: count - 8))
+            return (bytes.load(UInt64.self, at: 0), bytes.load(UInt64.self, at: count - 8))
         }
         if count >= 4 {
-            return (UInt64(ByteLoads.load(UInt32.self, from: bytes, at: 0)), UInt64(ByteLoads.load(UInt32.self, from: bytes, at: count - 4)))
+            return (UInt64(bytes.load(UInt32.self, at: 0)), UInt64(bytes.load(UInt32.self, at: count - 4)))
         }
         if count > 0 {
             return (UInt64(bytes[0]) | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1]) << 16, 0)

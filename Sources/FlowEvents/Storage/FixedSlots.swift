@@ -7,10 +7,8 @@ import Darwin
 /// Memory for a fixed number of initialised elements, owned by a reader's cache, buffer or parser
 /// and freed with `deallocate()`.
 ///
-/// A struct over one allocation, so that using it costs no reference counting. With
-/// ``ByteLoads``, the only code of the reader that allocates or reads memory directly (beside the
-/// `read(2)` and `gzread` calls that fill a buffer by its address): debug builds check every index
-/// and range against ``count``.
+/// A struct over one allocation, so that using it costs no reference counting; the reader reads
+/// its bytes through ``ByteView``s. Debug builds check every index and range against ``count``.
 struct FixedSlots<Element> {
     private let base: UnsafeMutablePointer<Element>
     /// How many elements there are.
@@ -46,9 +44,9 @@ struct FixedSlots<Element> {
 extension FixedSlots where Element == UInt8 {
     /// The bytes in `range`, valid until they change or the slots are freed.
     @inline(__always)
-    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    func bytes(_ range: Range<Int>) -> ByteView {
         assert(range.lowerBound >= 0 && range.upperBound <= count, "bytes \(range) of \(count)")
-        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        return ByteView(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// The bytes in `range`, for a system call to fill.

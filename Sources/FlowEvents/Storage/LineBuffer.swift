@@ -3,7 +3,8 @@
 ///
 /// The one place event lines are escaped and assembled: `JSONLineEncoder` and the simulation's
 /// `SessionLineWriter` both write through it. Package API, inlinable so that the simulation's
-/// recorder in VariantHost compiles it into its own loop, as it did when the buffer was its own.
+/// recorder in VariantHost compiles it into its own loop. Debug builds check that every write stays
+/// within the capacity reserved for it.
 package final class LineBuffer {
     // Accessed only by this class's own short methods, never overlapping: the run-time
     // exclusivity checks would cost more than the appends they guard.
@@ -35,9 +36,9 @@ package final class LineBuffer {
 
     /// Calls `body` with the bytes written, without copying them; they must not escape it.
     package func withBytes<Result, Failure: Error>(
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+        _ body: (ByteView) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(UnsafeBufferPointer(start: start, count: count))
+        try body(ByteView(UnsafeBufferPointer(start: start, count: count)))
     }
 
     /// Appends `bytes`.
@@ -48,6 +49,7 @@ package final class LineBuffer {
             (start + count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         }
         count += bytes.count
+        checkWithinCapacity()
     }
 
     /// Appends `bytes`.
@@ -68,6 +70,7 @@ package final class LineBuffer {
         reserve(1)
         start[count] = byte
         count += 1
+        checkWithinCapacity()
     }
 
     /// Appends `value` as a JSON string literal, escaping quotes, backslashes, control characters and the
@@ -122,6 +125,7 @@ package final class LineBuffer {
         }
         out.pointee = UInt8(ascii: "\"")
         count = out + 1 - start
+        checkWithinCapacity()
     }
 
     /// Whether an escape sequence may start at any of the eight bytes of `word`: whether one is a
@@ -151,6 +155,7 @@ package final class LineBuffer {
         // 20 bytes hold any Int's digits and sign.
         reserve(20)
         count += DecimalText.write(value, to: start + count)
+        checkWithinCapacity()
     }
 
     /// Appends `value` as `String(value)` writes it (`0.036`) when it is a multiple of 1/10,000
@@ -180,6 +185,7 @@ package final class LineBuffer {
             digits /= 10
             length -= 1
         }
+        checkWithinCapacity()
         return true
     }
 
@@ -191,6 +197,12 @@ package final class LineBuffer {
         } else {
             append("null")
         }
+    }
+
+    /// Debug builds: the bytes written fit in the memory reserved for them.
+    @inlinable @inline(__always)
+    func checkWithinCapacity() {
+        assert(count <= capacity, "wrote \(count) bytes into \(capacity)")
     }
 
     @inlinable @inline(__always)

@@ -26,7 +26,7 @@ package final class EncodedEventBuffer: FlowEventSink {
 
     /// Calls `body` with the lines recorded so far, without copying them.
     package func withBytes<Result, Failure: Error>(
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+        _ body: (ByteView) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try lines.withBytes(body)
     }

@@ -91,7 +91,7 @@ package struct EventProperties {
     @usableFromInline
     static func needsNoEscape(_ key: StaticString) -> Bool {
         key.hasPointerRepresentation
-            && UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount).allSatisfy { byte in
+            && ByteView(key).allSatisfy { byte in
                 (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
             }
     }

@@ -8,7 +8,7 @@ public enum JSONLineEncoder {
     public static func append(_ event: FlowEvent, to bytes: inout [UInt8]) {
         let line = LineBuffer(capacity: 256)
         append(event, to: line)
-        line.withBytes { bytes.append(contentsOf: $0) }
+        line.withBytes { line in _ = line.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) } }
     }
 
     /// Appends `event` as one JSON line, newline included, to `line`, in the layout of `SessionLineWriter`.
@@ -52,12 +52,12 @@ public enum JSONLineEncoder {
                     index += 1
                     continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.append(contentsOf: utf8[runStart..<index])
                 escape.text.withUTF8Buffer { bytes.append(contentsOf: $0) }
                 index += escape.length
                 runStart = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(contentsOf: utf8[runStart...])
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -76,7 +76,7 @@ package struct SessionLineWriter {
         properties: (inout EventProperties) -> Void
     ) {
         line.append(Self.schemaAndTime)
-        shared.timestamps.withText(of: time) { line.append($0) }
+        shared.timestamps.text(of: time).append(to: line)
         line.append(sessionAndUser)
         let kept = attribution.appendTail(
             type: type, layout: layout, screen: screen, action: action, first: first, second: second, third: third, to: line
@@ -142,7 +142,7 @@ package struct SessionLineWriter {
             line.append(Array(String(schema).utf8))
             line.append(#","time":""#)
         }
-        shared.timestamps.withText(of: time) { line.append($0) }
+        shared.timestamps.text(of: time).append(to: line)
         line.append(sessionAndUser)
         line.append(attribution)
         line.append(type.typeAndScreenKey)

@@ -54,12 +54,6 @@ struct UserValueTemplate: Sendable {
     /// `"\(prefix)\(number)\(suffix)"`, without the interpolation's intermediate strings: also how a
     /// simulation names its users and sessions.
     static func joining(_ prefix: String, _ number: Int, _ suffix: String) -> String {
-        let numberLength = DecimalText.length(of: number)
-        return String(unsafeUninitializedCapacity: prefix.utf8.count + numberLength + suffix.utf8.count) { buffer in
-            var end = buffer.initialize(fromContentsOf: prefix.utf8)
-            end += DecimalText.write(number, to: buffer.baseAddress.unsafelyUnwrapped + end)
-            end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: suffix.utf8)
-            return end
-        }
+        DecimalText.string(prefix, number, suffix)
     }
 }

@@ -42,7 +42,7 @@ struct CanonicalLineTests {
         let events = EventCorpus.events(count: 400, seed: 7)
         for event in events + events.reversed() + events {
             let line = Array(LineDecoding.canonicalLine(event).utf8)
-            #expect(line.withUnsafeBufferPointer { decoder.outcome(of: $0) } == .event(event))
+            #expect(line.withByteView { decoder.outcome(of: $0) } == .event(event))
         }
     }
 

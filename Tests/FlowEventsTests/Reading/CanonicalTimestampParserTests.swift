@@ -7,7 +7,7 @@ struct CanonicalTimestampParserTests {
     /// What both parsers make of `text`, through one parser instance so its remembered date is exercised.
     func bothReadings(_ text: String, parser: CanonicalTimestampParser) -> (fast: EventTimestamp?, reference: EventTimestamp?) {
         let bytes = Array(text.utf8)
-        return (bytes.withUnsafeBufferPointer { parser.timestamp($0) }, EventTimestamp(iso8601: bytes))
+        return (bytes.withByteView { parser.timestamp($0) }, EventTimestamp(iso8601: bytes))
     }
 
     @Test("every written timestamp, years 0000 to 9999, reads back the same")

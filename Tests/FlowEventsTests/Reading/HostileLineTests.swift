@@ -48,13 +48,13 @@ struct HostileLineTests {
         var damaged = canonical
         damaged.replaceSubrange(screen.lowerBound + 1..<screen.upperBound - 1, with: bytes)
         let decoder = EventLineDecoder()
-        damaged.withUnsafeBufferPointer { line in
+        damaged.withByteView { line in
             #expect(decoder.canonicalEvent(in: line) == nil)
             #expect(decoder.outcome(of: line) == .skipped(.malformed))
         }
         // The same bytes in a line only the full parser reads (a space after the colon).
         let spaced = Array(#"{"schema": 1,"time":"\#(Self.time)","session":"s","user":"u","type":"back","screen":""#.utf8) + bytes + Array(#""}"#.utf8)
-        spaced.withUnsafeBufferPointer { line in
+        spaced.withByteView { line in
             #expect(decoder.outcome(of: line) == .skipped(.malformed))
         }
     }
@@ -72,7 +72,7 @@ struct HostileLineTests {
     /// What the chunk parser reads from `text`.
     static func summary(of text: String) -> ReadSummary {
         var summary = ReadSummary()
-        Array(text.utf8).withUnsafeBufferPointer { chunk in
+        Array(text.utf8).withByteView { chunk in
             LineChunkParser.parse(chunk, decoder: EventLineDecoder(), path: "chunk", linesBefore: 0, summary: &summary) { _ in }
         }
         return summary

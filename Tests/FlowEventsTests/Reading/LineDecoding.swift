@@ -5,18 +5,18 @@ enum LineDecoding {
     /// What the reader makes of `line`: canonical scanner first, full parser when needed.
     static func outcome(_ line: String) -> LineOutcome {
         let decoder = EventLineDecoder()
-        return Array(line.utf8).withUnsafeBufferPointer { decoder.outcome(of: $0) }
+        return Array(line.utf8).withByteView { decoder.outcome(of: $0) }
     }
 
     /// What the canonical scanner alone makes of `line`: nil when it leaves the line to the full parser.
     static func canonicalEvent(_ line: String) -> FlowEvent? {
         let decoder = EventLineDecoder()
-        return Array(line.utf8).withUnsafeBufferPointer { decoder.canonicalEvent(in: $0) }
+        return Array(line.utf8).withByteView { decoder.canonicalEvent(in: $0) }
     }
 
     /// What the full JSON parser alone makes of `line`.
     static func fullParserOutcome(_ line: String) -> LineOutcome {
-        Array(line.utf8).withUnsafeBufferPointer { EventLineDecoder.fullParserOutcome(of: $0) }
+        Array(line.utf8).withByteView { EventLineDecoder.fullParserOutcome(of: $0) }
     }
 
     /// The canonical line of `event`, without its newline.

@@ -21,8 +21,8 @@ struct MutatedLineTests {
                 }
                 if bytes.isEmpty { bytes = [0x7B] }
             }
-            let scanned = bytes.withUnsafeBufferPointer { decoder.canonicalEvent(in: $0) }
-            let parsed = bytes.withUnsafeBufferPointer { EventLineDecoder.fullParserOutcome(of: $0) }
+            let scanned = bytes.withByteView { decoder.canonicalEvent(in: $0) }
+            let parsed = bytes.withByteView { EventLineDecoder.fullParserOutcome(of: $0) }
             if let scanned {
                 accepted += 1
                 #expect(parsed == .event(scanned), "\(String(decoding: bytes, as: UTF8.self))")

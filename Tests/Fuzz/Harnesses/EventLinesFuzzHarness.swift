@@ -9,7 +9,7 @@ public enum EventLinesFuzzHarness: FuzzHarness {
     public static func run(_ input: UnsafeBufferPointer<UInt8>) -> FuzzOutcome {
         var summary = ReadSummary()
         var events: [FlowEvent] = []
-        LineChunkParser.parse(input, decoder: EventLineDecoder(), path: "fuzz.jsonl", linesBefore: 0, summary: &summary) {
+        LineChunkParser.parse(ByteView(input), decoder: EventLineDecoder(), path: "fuzz.jsonl", linesBefore: 0, summary: &summary) {
             events.append($0)
         }
         var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -26,7 +26,7 @@ public enum EventLinesFuzzHarness: FuzzHarness {
             var content = UnsafeBufferPointer(rebasing: line)
             if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
             guard content.count <= FlowEventReader.maximumLineLength else { continue }
-            if case .event(let event) = EventLineDecoder.fullParserOutcome(of: content) {
+            if case .event(let event) = EventLineDecoder.fullParserOutcome(of: ByteView(content)) {
                 referenceEvents.append(event)
             }
         }

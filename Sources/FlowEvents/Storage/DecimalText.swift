@@ -30,4 +30,15 @@ package enum DecimalText {
         } while magnitude > 0
         return length
     }
+
+    /// `"\(prefix)\(value)\(suffix)"`, made in one allocation without the interpolation's intermediate strings.
+    package static func string(_ prefix: String, _ value: Int, _ suffix: String) -> String {
+        let valueLength = length(of: value)
+        return String(unsafeUninitializedCapacity: prefix.utf8.count + valueLength + suffix.utf8.count) { buffer in
+            var end = buffer.initialize(fromContentsOf: prefix.utf8)
+            end += write(value, to: buffer.baseAddress.unsafelyUnwrapped + end)
+            end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: suffix.utf8)
+            return end
+        }
+    }
 }
