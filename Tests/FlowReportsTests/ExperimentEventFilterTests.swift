@@ -20,11 +20,16 @@ struct ExperimentEventFilterTests {
         goal: EventMatcher(type: .action, screen: "home", action: "finish")
     )
 
-    static let optionSets: [ReportOptions] = [
-        ReportOptions(experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]),
-        ReportOptions(experiment: "configured", experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]),
-        ReportOptions(experiment: "discovered", experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]),
-        ReportOptions(),
+    /// Report options by what they ask for.
+    static let optionSets: [String: ReportOptions] = [
+        "every experiment, one configured": ReportOptions(experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]),
+        "the configured experiment alone": ReportOptions(
+            experiment: "configured", experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]
+        ),
+        "an experiment only the log names": ReportOptions(
+            experiment: "discovered", experiments: ["configured": ExperimentAnalysisPlan(funnel: configured)]
+        ),
+        "no configuration": ReportOptions(),
     ]
 
     /// Users exposed to two experiments (some to two variants), doing every kind of event, some outside the window.
@@ -67,9 +72,9 @@ struct ExperimentEventFilterTests {
         return script.events
     }
 
-    @Test("A report of the relevant events alone equals the report of every event", arguments: 0..<optionSets.count)
-    func filteredReportMatches(optionsIndex: Int) throws {
-        let options = Self.optionSets[optionsIndex]
+    @Test("A report of the relevant events alone equals the report of every event", arguments: optionSets.keys.sorted())
+    func filteredReportMatches(asking: String) throws {
+        let options = try #require(Self.optionSets[asking])
         let events = Self.log
         var everything = ExperimentLogAccumulator(options: options)
         everything.consume(contentsOf: events)
@@ -88,8 +93,8 @@ struct ExperimentEventFilterTests {
     }
 
     @Test("Events no funnel, tally or exposure uses are irrelevant")
-    func dropsUnusedEvents() {
-        let filter = ExperimentEventFilter(options: Self.optionSets[1])
+    func dropsUnusedEvents() throws {
+        let filter = ExperimentEventFilter(options: try #require(Self.optionSets["the configured experiment alone"]))
         var script = EventScript()
         script.add(.sessionStarted, user: "u", at: 0)
         script.add(.assignment, user: "u", at: 0, variant: "A")

@@ -15,9 +15,9 @@ struct RendererGoldenTests {
         (.html, false, "sample.html"),
     ]
 
-    @Test("Each format renders the sample report exactly as its golden file", arguments: 0..<cases.count)
-    func sample(index: Int) throws {
-        let testCase = Self.cases[index]
+    @Test("Each format renders the sample report exactly as its golden file", arguments: cases.map(\.file))
+    func sample(file: String) throws {
+        let testCase = try #require(Self.cases.first { $0.file == file })
         let output = testCase.format.renderer(colors: testCase.colors).render(ReportFixtures.sample)
         try Golden.check(output, against: testCase.file)
     }

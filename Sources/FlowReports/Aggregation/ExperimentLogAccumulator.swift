@@ -13,6 +13,11 @@ public import FlowEvents
 /// counted again at the end from their events sorted by time. Their events from before that moment come from
 /// a second read of the log's beginning: when ``rereadLength`` is not nil, hand the first `rereadLength`
 /// events of the same log again, in the same order, to ``reread(_:)`` before building the report.
+///
+/// To report on log files, call ``EventLogReport/report(of:options:workers:)``, which reads them into an
+/// accumulator and builds the report; for events in memory, ``ReportBuilder/report(events:options:inputs:diagnostics:)``.
+/// Use an accumulator directly to count events streamed from elsewhere, then build the report with
+/// ``ReportBuilder/report(from:inputs:diagnostics:)``.
 public struct ExperimentLogAccumulator: Sendable {
     /// The options the accumulator was created with; ``ReportBuilder`` reads them back.
     public let options: ReportOptions
