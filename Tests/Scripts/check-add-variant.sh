@@ -18,6 +18,11 @@ fails_naming() { # fails_naming WHAT TEXT: the build must fail and say TEXT
     if build; then echo "FAIL: the build succeeded with $1" >&2; exit 1; fi
     grep -m1 -F "$2" "$work/build.log" || { echo "FAIL: no message naming $1:" >&2; cat "$work/build.log" >&2; exit 1; }
 }
+# A build that stops on an error while the variant's module is being compiled again can leave the module's old
+# objects behind, which SwiftPM 6.3.1 then links without compiling them again ("undefined reference" to the
+# variant's type; VariantKit's article "Using Switchyard from your own package" says how to recover). The steps
+# below that break the variant on purpose therefore drop its objects once they have restored it.
+forget_variant_objects() { rm -f "$(dirname "$bin")"/SignupWithMagicLink.build/*.o "$(dirname "$bin")"/SignupWithMagicLink.build/*.swiftdeps "$(dirname "$bin")"/SignupWithMagicLink.build/*.priors; }
 experiment_variations() { # experiment_variations add|remove ID
     python3 - "$@" <<'PY'
 import json, sys
@@ -78,10 +83,12 @@ step "a registered variant that does not compile fails the build"
 echo "this is not Swift" >> Variants/SignupWithMagicLink/SignupWithMagicLinkCoordinator.swift
 fails_naming "a compile error" "SignupWithMagicLinkCoordinator.swift"
 sed -i '$d' Variants/SignupWithMagicLink/SignupWithMagicLinkCoordinator.swift
+forget_variant_objects
 step "a variant module whose type is not named after it fails the build, naming the type it needs"
 sed -i 's/enum SignupWithMagicLinkVariant/enum MagicLinkSignup/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
 fails_naming "a misnamed variant type" "module SignupWithMagicLink declares no type SignupWithMagicLinkVariant"
 sed -i 's/enum MagicLinkSignup/enum SignupWithMagicLinkVariant/' Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
+forget_variant_objects
 variant_file=Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift
 cp "$variant_file" "$work/variant.swift"
 step "a variant type whose conformance is declared in an extension builds and is registered"
@@ -96,9 +103,7 @@ step "a variant type compiled out by #if fails the build, the error line saying 
 { echo "#if false"; cat "$work/variant.swift"; echo "#endif"; } > "$variant_file"
 fails_naming "a type behind a false #if" "must declare public enum SignupWithMagicLinkVariant conforming to a variant protocol of OnboardingApp"
 cp "$work/variant.swift" "$variant_file"
-# Built at once, as a user would after fixing it: a later build that fails before the module's objects are
-# compiled again would leave the compiled-out objects behind (SwiftPM 6.3.1; VariantKit's article
-# "Using Switchyard from your own package" says how to recover).
+forget_variant_objects
 must_build
 step "an app module under Sources/ that apps does not list fails the build, naming the line to add"
 mkdir Sources/ShopApp && printf 'public enum Shop {}\n' > Sources/ShopApp/Shop.swift
