@@ -55,6 +55,9 @@ swift package --allow-writing-to-package-directory add-variant \
 swift build --build-tests >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 "$host" variants | tee "$work/variants.txt"
 require "paywall  purchase-flow  yearly-only            Only the yearly plan, then the card" "$work/variants.txt"
+# Seen in simulate at once, before any experiment names it.
+"$host" simulate --users 2000 --seed 3 --variant yearly-only --events "$work/yearly.jsonl"
+require '"variant":"yearly-only","type":"assignment"' "$work/yearly.jsonl"
 python3 - <<'PY'
 import json
 path = "Configuration/paywall/experiments.json"

@@ -21,7 +21,7 @@ extension ReportBuilder {
             }
             keys = [selected]
         } else if keys.isEmpty {
-            notes.append("no exposure events found: nothing to compare (logs of `run --variant` hold assignments; use `compare`)")
+            notes.append("no exposure events found: nothing to compare (logs of `run --variant` and `simulate --variant` hold assignments; use `compare`)")
         }
         var experiments: [ExperimentReport] = []
         for key in keys {

@@ -63,7 +63,7 @@ struct RunCommand: ParsableCommand {
         let assignment = configuration.assign(
             user: user,
             attributes: attributes,
-            forced: try forcedVariants(in: registry),
+            forced: try CommandInputs.forcedVariants(variants, in: registry),
             stickyBuckets: store
         )
         try StickyStoreOption.flush(store)
@@ -120,26 +120,6 @@ struct RunCommand: ParsableCommand {
                 throw CommandError("attribute \(name.prefix(40)): \(problem), as it may be logged in events")
             }
         }
-    }
-
-    /// The variants named by --variant, by the slot each fills.
-    private func forcedVariants(in registry: VariantRegistry) throws -> [String: String] {
-        var bySlot: [String: String] = [:]
-        for id in variants {
-            guard let variant = registry.variant(id: id) else {
-                throw CommandError(
-                    "unknown variant \"\(id)\" in --variant for app \(registry.app.name); expected one of: "
-                        + registry.variants.map { $0.id }.joined(separator: ", ")
-                )
-            }
-            if let earlier = bySlot[variant.slot] {
-                throw CommandError(
-                    "--variant \(earlier) and --variant \(id) both fill slot \"\(variant.slot)\"; choose one per slot"
-                )
-            }
-            bySlot[variant.slot] = id
-        }
-        return bySlot
     }
 
     private func makeTerminalUser() throws -> TerminalUser {

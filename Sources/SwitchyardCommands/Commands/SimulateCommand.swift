@@ -9,8 +9,9 @@ struct SimulateCommand: AsyncParsableCommand {
         commandName: "simulate",
         abstract: "Drive synthetic users through the real coordinators and log their events.",
         discussion: """
-            Each user is assigned by the experiment config and walks the flow as the behaviour model says, \
-            on a simulated clock. The same --seed gives a byte-identical log whatever --jobs is.
+            Each user is assigned by the experiment config, or gets the variants --variant names, and walks the \
+            flow as the behaviour model says, on a simulated clock. The same --seed gives a byte-identical log \
+            whatever --jobs is.
             """
     )
 
@@ -18,6 +19,12 @@ struct SimulateCommand: AsyncParsableCommand {
     var users: Int
 
     @OptionGroup var appOptions: AppOptions
+
+    @Option(name: .customLong("variant"), help: ArgumentHelp(
+        "A variant every user gets, logged as forced; repeat it for several slots. The config assigns the other slots.",
+        valueName: "id"
+    ))
+    var variants: [String] = []
 
     @Option(help: ArgumentHelp("The experiment config (default: Configuration/<app>/experiments.json when it exists).", valueName: "path"))
     var config: String?
@@ -55,14 +62,15 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = try CommandInputs.registry(app: appOptions.app, configPath: config)
+        let registry = try CommandInputs.registry(app: appOptions.app, configPath: config, variants: variants)
         let runner = SimulationRunner(
             simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active, idPrefix: idPrefix),
             configuration: try CommandInputs.configuration(path: config, registry: registry),
             behavior: try CommandInputs.behavior(path: behavior, registry: registry),
             registry: registry,
             durability: fsync ? .machineCrash : .processCrash,
-            stickyBuckets: try stickyStore.open()
+            stickyBuckets: try stickyStore.open(),
+            forcedVariants: try CommandInputs.forcedVariants(variants, in: registry)
         )
         let figures = try await runner.run(into: events, existing: append ? .append : replace ? .replace : .refuse)
         StandardIO.write(figures.summary)

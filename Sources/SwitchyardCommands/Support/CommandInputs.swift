@@ -98,4 +98,26 @@ enum CommandInputs {
             throw CommandError(error.description)
         }
     }
+
+    /// The variants `ids` name (`--variant`), by the slot each fills.
+    ///
+    /// - Throws: `CommandError` for an id `registry` does not have, or two ids that fill one slot.
+    static func forcedVariants(_ ids: [String], in registry: VariantRegistry) throws -> [String: String] {
+        var bySlot: [String: String] = [:]
+        for id in ids {
+            guard let variant = registry.variant(id: id) else {
+                throw CommandError(
+                    "unknown variant \"\(id)\" in --variant for app \(registry.app.name); expected one of: "
+                        + registry.variants.map { $0.id }.joined(separator: ", ")
+                )
+            }
+            if let earlier = bySlot[variant.slot] {
+                throw CommandError(
+                    "--variant \(earlier) and --variant \(id) both fill slot \"\(variant.slot)\"; choose one per slot"
+                )
+            }
+            bySlot[variant.slot] = id
+        }
+        return bySlot
+    }
 }

@@ -26,6 +26,8 @@ struct SimulationRunner {
     var durability: JSONLinesFileSink.Durability = .processCrash
     /// Where users' sticky bucket assignments are kept (`--sticky-store`), if anywhere.
     var stickyBuckets: FileStickyBucketStore?
+    /// Variants every user gets, by the slot each fills (`--variant`); the config assigns the other slots.
+    var forcedVariants: [String: String] = [:]
 
     /// Simulates into `path` and returns the figures of the run.
     func run(into path: String, existing: ExistingLog) async throws -> SimulationFigures {
@@ -54,6 +56,7 @@ struct SimulationRunner {
         }
         let configuration = configuration
         let stickyBuckets = stickyBuckets
+        let forcedVariants = forcedVariants
         let progress = ProgressLine(enabled: StandardIO.errorIsTerminal)
         let clock = ContinuousClock()
         let started = clock.now
@@ -63,7 +66,9 @@ struct SimulationRunner {
                 registry: registry,
                 behavior: behavior,
                 assign: { user in
-                    configuration.assign(user: user.id, attributes: user.attributes, stickyBuckets: stickyBuckets).slots
+                    configuration.assign(
+                        user: user.id, attributes: user.attributes, forced: forcedVariants, stickyBuckets: stickyBuckets
+                    ).slots
                 },
                 log: log,
                 progress: { progress.show($0, elapsed: clock.now - started) }
