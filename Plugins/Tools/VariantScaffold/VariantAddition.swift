@@ -101,6 +101,7 @@ struct VariantAddition {
               1. swift build
               2. add "\(id)" to \(where_), then: swift run \(package.hostExecutable) validate
               3. walk it: swift run \(package.hostExecutable) run --app \(app.name) --variant \(id)
+                 or simulate it, before any experiment names it: swift run \(package.hostExecutable) simulate --app \(app.name) --users 1000 --variant \(id)
             To take it out again: swift package --allow-writing-to-package-directory remove-variant --name \(id)
             """
     }
