@@ -56,6 +56,12 @@ package struct ByteView: RandomAccessCollection {
         try body(buffer)
     }
 
+    /// Appends the bytes to `bytes`, copied in bulk.
+    @inline(__always)
+    func append(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: buffer)
+    }
+
     /// The `Word` whose bytes start at `offset`, in memory order (little-endian on the machines
     /// Switchyard runs on), at any alignment.
     @inline(__always)

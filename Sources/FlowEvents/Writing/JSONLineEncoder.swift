@@ -8,7 +8,7 @@ public enum JSONLineEncoder {
     public static func append(_ event: FlowEvent, to bytes: inout [UInt8]) {
         let line = LineBuffer(capacity: 256)
         append(event, to: line)
-        line.withBytes { line in _ = line.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) } }
+        line.withBytes { $0.append(to: &bytes) }
     }
 
     /// Appends `event` as one JSON line, newline included, to `line`, in the layout of `SessionLineWriter`.

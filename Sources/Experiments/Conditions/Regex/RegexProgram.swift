@@ -113,9 +113,9 @@ struct RegexProgram: Sendable {
     private mutating func emitAlternation(_ branches: [RegexNode]) {
         var jumps: [Int] = []
         for branch in branches.dropLast() {
-            let split = placeholder()
+            let split = reserveInstruction()
             emit(branch)
-            jumps.append(placeholder())
+            jumps.append(reserveInstruction())
             instructions[split] = .split(split + 1, instructions.count)
         }
         if let last = branches.last { emit(last) }
@@ -126,7 +126,7 @@ struct RegexProgram: Sendable {
     private mutating func emitOptionalCopies(of body: RegexNode, count: Int) {
         var splits: [Int] = []
         for _ in 0..<count {
-            splits.append(placeholder())
+            splits.append(reserveInstruction())
             emit(body)
         }
         for split in splits { instructions[split] = .split(split + 1, instructions.count) }
@@ -134,13 +134,15 @@ struct RegexProgram: Sendable {
 
     /// `loop: split(body, end); body; jump(loop); end`.
     private mutating func emitStar(_ body: RegexNode) {
-        let loop = placeholder()
+        let loop = reserveInstruction()
         emit(body)
         instructions.append(.jump(loop))
         instructions[loop] = .split(loop + 1, instructions.count)
     }
 
-    private mutating func placeholder() -> Int {
+    /// Appends an instruction whose targets are not known yet and returns its index; the caller
+    /// overwrites it with its split or jump once the code it branches over has been emitted.
+    private mutating func reserveInstruction() -> Int {
         instructions.append(.match)
         return instructions.count - 1
     }
