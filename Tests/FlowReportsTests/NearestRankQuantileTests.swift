@@ -19,3 +19,27 @@ struct NearestRankQuantileTests {
         #expect(NearestRankQuantile.value(500, ofSorted: [1, 2, 3]) == 3)
     }
 }
+
+@Suite("Nearest-rank quantiles by selection")
+struct NearestRankSelectionTests {
+    @Test("selection finds what sorting finds, whatever the values' order, ties and size", arguments: [
+        0, 1, 2, 3, 16, 17, 18, 100, 1_000, 20_001,
+    ])
+    func selectionAgreesWithSorting(count: Int) {
+        var random = SystemRandomNumberGenerator()
+        let shapes: [String: [Int64]] = [
+            "random": (0..<count).map { _ in Int64.random(in: -1_000...1_000, using: &random) },
+            "ascending": (0..<count).map { Int64($0) },
+            "descending": (0..<count).map { Int64(count - $0) },
+            "all equal": Array(repeating: 7, count: count),
+            "two values": (0..<count).map { Int64($0 % 2) },
+            "organ pipe": (0..<count).map { Int64(min($0, count - $0)) },
+        ]
+        for (shape, values) in shapes {
+            let percents = [50, 90, 1, 100, 99]
+            let sorted = values.sorted()
+            let expected = percents.map { NearestRankQuantile.value($0, ofSorted: sorted) }
+            #expect(NearestRankQuantile.values(percents, of: values) == expected, "\(shape), \(count) values")
+        }
+    }
+}

@@ -62,13 +62,16 @@ struct CanonicalLineScanner {
     }
 
     /// As `scanEvent(into:)`, but a line whose type is in `dropped` is only checked, as thoroughly as a
-    /// kept one, and none of its texts made: the reader counts such events without handing them out.
+    /// kept one, and none of its texts made: the reader counts such events without handing them out. Of
+    /// a kept line, only the texts `fields` selects are made; the others are checked and left empty.
     ///
     /// A dropped line's strings must be ASCII; a line with other text goes to the full parser instead,
     /// which reads it as the scanner would (and its event is then left out by the caller's filter).
     @inline(__always)
-    mutating func scanEvent(into event: inout FlowEvent, dropping dropped: EventTypeMask) -> CanonicalScanOutcome {
-        if dropped.isEmpty { return scanEvent(into: &event) ? .event : .notCanonical }
+    mutating func scanEvent(
+        into event: inout FlowEvent, dropping dropped: EventTypeMask, fields: EventFieldSelection
+    ) -> CanonicalScanOutcome {
+        if dropped.isEmpty, fields.keepsEverything { return scanEvent(into: &event) ? .event : .notCanonical }
         guard expect(#"{"schema":1,"time":""#), let time = scanTimestamp(),
               expect(#","session":""#), let session = scanStringBody(),
               expect(#","user":""#), let user = scanStringBody(),
@@ -86,8 +89,13 @@ struct CanonicalLineScanner {
         }
         event.schemaVersion = FlowEvent.currentSchemaVersion
         event.time = time
-        guard let sessionText = string(session) else { return .notCanonical }
-        event.session = sessionText
+        if fields.keepsSession {
+            guard let sessionText = string(session) else { return .notCanonical }
+            event.session = sessionText
+        } else {
+            guard session.isASCII || isValidText(session) else { return .notCanonical }
+            event.session = ""
+        }
         guard let userText = string(user) else { return .notCanonical }
         event.user = userText
         guard case .some(let experimentText) = optionalString(experiment) else { return .notCanonical }
@@ -99,7 +107,9 @@ struct CanonicalLineScanner {
         event.screen = screen
         guard expect(#","action":"#), case .some(let action) = scanOptionalString() else { return .notCanonical }
         event.action = action
-        guard expect(#","properties":{"#), let properties = scanProperties() else { return .notCanonical }
+        guard expect(#","properties":{"#),
+              let properties = fields.propertyKeys == nil ? scanProperties() : scanProperties(keeping: fields)
+        else { return .notCanonical }
         event.properties = properties
         return expect("}") && index == bytes.count ? .event : .notCanonical
     }
@@ -138,6 +148,11 @@ struct CanonicalLineScanner {
         }
         if text.count <= ShortStringCache.maximumLength { return shortStrings.string(for: text, orMake: make) }
         return longStrings.value(for: text, orMake: make)
+    }
+
+    /// Whether a body found by `scanStringBody()` is valid UTF-8, without making its string.
+    private func isValidText(_ body: (range: Range<Int>, isASCII: Bool)) -> Bool {
+        body.isASCII || String(validating: bytes.bytes(body.range), as: UTF8.self) != nil
     }
 
     /// `.some(nil)` for no body, `.some(text)` for a body's string, nil when it is not valid UTF-8.
@@ -238,6 +253,38 @@ struct CanonicalLineScanner {
             break
         }
         guard index == objectEnd, let properties = buildProperties(from: start, memberCount: memberCount) else { return nil }
+        propertyObjects.store(properties, for: objectText)
+        return properties
+    }
+
+    /// As `scanProperties()`, but only the members whose keys `fields` keeps are made; the others are checked.
+    ///
+    /// The cache holds what this method returns: a scanner that keeps some properties must not share its
+    /// caches with one that keeps others.
+    private mutating func scanProperties(keeping fields: EventFieldSelection) -> [String: String]? {
+        if expect("}") { return [:] }
+        let start = index
+        let objectEnd = bytes.count - 1
+        guard objectEnd > start else { return nil }
+        let objectText = bytes.bytes(start..<objectEnd)
+        if let cached = propertyObjects.cachedValue(for: objectText) {
+            index = objectEnd
+            return cached
+        }
+        var properties: [String: String] = [:]
+        while true {
+            guard expect("\""), let key = scanStringBody(), expect(":\""), let value = scanStringBody() else { return nil }
+            if fields.keepsProperty(bytes.bytes(key.range)) {
+                guard let keyText = string(key), let valueText = string(value) else { return nil }
+                properties[keyText] = valueText
+            } else {
+                guard isValidText(key), isValidText(value) else { return nil }
+            }
+            if expect(",") { continue }
+            guard expect("}") else { return nil }
+            break
+        }
+        guard index == objectEnd else { return nil }
         propertyObjects.store(properties, for: objectText)
         return properties
     }

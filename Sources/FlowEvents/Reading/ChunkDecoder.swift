@@ -7,20 +7,25 @@ final class ChunkDecoder: @unchecked Sendable {
     private let decoder: EventLineDecoder
     private let filter: (@Sendable (FlowEvent) -> Bool)?
     private let dropped: EventTypeMask
+    private let fields: EventFieldSelection
+    private let hashesUsers: Bool
     private let arrays: EventArrayPool?
 
     /// Creates a decoder of chunks of about `chunkSize` bytes that keeps the events `filter`
     /// accepts, or every event when it is nil, after leaving out every event whose type is in
-    /// `dropped`, which only a filter may reject.
-    /// Filtered events go into arrays taken from `arrays`.
+    /// `dropped`, which only a filter may reject, and making only the texts `fields` selects.
+    /// Filtered events go into arrays taken from `arrays`; with `hashesUsers`, each kept event's user id is
+    /// hashed too (`DecodedChunk.userHashes`).
     init(
         chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none,
-        arrays: EventArrayPool? = nil
+        fields: EventFieldSelection = .all, hashesUsers: Bool = false, arrays: EventArrayPool? = nil
     ) {
         decoder = EventLineDecoder(forBytes: chunkSize)
         self.arrays = arrays
         self.filter = filter
         self.dropped = filter == nil ? .none : dropped
+        self.fields = fields
+        self.hashesUsers = hashesUsers
     }
 
     /// The events of `chunk`, a chunk of whole lines from the file at `path`, with line numbers
@@ -28,17 +33,24 @@ final class ChunkDecoder: @unchecked Sendable {
     func decode(_ chunk: ByteView, path: String) -> DecodedChunk {
         var summary = ReadSummary()
         var events = arrays?.take() ?? []
+        var userHashes: [Int] = []
         if let filter {
             let dropped = dropped
-            LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, summary: &summary) {
-                if !dropped.contains($0.type), filter($0) { events.append($0) }
+            let hashesUsers = hashesUsers
+            LineChunkParser.parse(
+                chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, fields: fields, summary: &summary
+            ) {
+                if !dropped.contains($0.type), filter($0) {
+                    events.append($0)
+                    if hashesUsers { userHashes.append($0.user.hashValue) }
+                }
             }
         } else {
             events.reserveCapacity(chunk.count / 160)
-            LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, summary: &summary) {
+            LineChunkParser.parse(chunk, decoder: decoder, path: path, linesBefore: 0, fields: fields, summary: &summary) {
                 events.append($0)
             }
         }
-        return DecodedChunk(events: events, summary: summary)
+        return DecodedChunk(events: events, userHashes: userHashes, summary: summary)
     }
 }

@@ -2,6 +2,9 @@
 struct DecodedChunk: Sendable {
     /// The events the pipeline's filter kept; `summary` counts every event.
     var events: [FlowEvent]
+    /// When the pipeline hashes users, `events[i].user.hashValue` for every `i`, made on the decoding thread;
+    /// else empty.
+    var userHashes: [Int] = []
     /// Line numbers count from the start of the chunk.
     var summary: ReadSummary
 }

@@ -37,14 +37,17 @@ package struct EventLineDecoder {
         return scanner.scanEvent()
     }
 
-    /// Overwrites `event` with the event of a canonical line whose type is not in `dropped`; only checks
-    /// a canonical line whose type is; declines any other line, which then needs `fullParserOutcome(of:)`.
+    /// Overwrites `event` with the texts `fields` selects of a canonical line whose type is not in `dropped`;
+    /// only checks a canonical line whose type is; declines any other line, which then needs
+    /// `fullParserOutcome(of:)`.
+    ///
+    /// A decoder must be used with one selection of fields only: its caches hold what it made.
     @inline(__always)
     func decodeCanonicalLine(
-        _ line: ByteView, into event: inout FlowEvent, dropping dropped: EventTypeMask
+        _ line: ByteView, into event: inout FlowEvent, dropping dropped: EventTypeMask, fields: EventFieldSelection
     ) -> CanonicalScanOutcome {
         var scanner = CanonicalLineScanner(line: line, caches: caches)
-        return scanner.scanEvent(into: &event, dropping: dropped)
+        return scanner.scanEvent(into: &event, dropping: dropped, fields: fields)
     }
 
     /// Overwrites `event` with the event of a canonical line and returns true; returns false

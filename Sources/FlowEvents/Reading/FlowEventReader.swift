@@ -94,10 +94,10 @@ public struct FlowEventReader: Sendable {
     /// - Throws: as `read(_:)`; work in flight is finished before the error is rethrown.
     public func readParallel(workers: Int = 2, _ body: ([FlowEvent]) throws -> Void) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
-        var pipeline = OrderedChunkPipeline(
+        let pipeline = OrderedChunkPipeline(
             workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: nil
         )
-        return try pipeline.run(paths: paths) { events, _ in try body(events) }
+        return try pipeline.run(paths: paths) { events, _, _ in try body(events) }
     }
 
     /// Reads as `readParallel(workers:_:)` does, but hands `body` only the events `isKept`
@@ -111,18 +111,38 @@ public struct FlowEventReader: Sendable {
     ///   - leftOutTypes: types of events to leave out whatever `isKept` says. Their lines are checked
     ///     as thoroughly as any (a malformed one is skipped and counted as ever) but their texts are
     ///     never made, which makes them several times cheaper to read than kept events.
+    ///   - fields: the texts the kept events carry (`EventFieldSelection`); `isKept` sees events as `body` does.
     ///   - isKept: whether `body` gets an event; called on the decoding threads.
     ///   - body: hears each batch of kept events, in log order, with how many it left out.
     public func readParallel(
         workers: Int = 2,
         leavingOut leftOutTypes: Set<EventType> = [],
+        selecting fields: EventFieldSelection = .all,
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
         _ body: (_ kept: [FlowEvent], _ leftOut: Int) throws -> Void
     ) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
-        var pipeline = OrderedChunkPipeline(
+        let pipeline = OrderedChunkPipeline(
             workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept,
-            dropping: EventTypeMask(leftOutTypes)
+            dropping: EventTypeMask(leftOutTypes), fields: fields
+        )
+        return try pipeline.run(paths: paths) { kept, _, leftOut in try body(kept, leftOut) }
+    }
+
+    /// Reads as `readParallel(workers:leavingOut:selecting:keeping:_:)` does, handing `body` with each batch the
+    /// hash of every kept event's user id (`user.hashValue`), made on the decoding threads: for a consumer that
+    /// numbers users, so that it spends no time hashing their ids.
+    package func readParallelHashingUsers(
+        workers: Int = 2,
+        leavingOut leftOutTypes: Set<EventType> = [],
+        selecting fields: EventFieldSelection = .all,
+        keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
+        _ body: (_ kept: [FlowEvent], _ userHashes: [Int], _ leftOut: Int) throws -> Void
+    ) throws -> ReadSummary {
+        try checkPathsAreReadableFiles()
+        let pipeline = OrderedChunkPipeline(
+            workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept,
+            dropping: EventTypeMask(leftOutTypes), fields: fields, hashesUsers: true
         )
         return try pipeline.run(paths: paths, body)
     }

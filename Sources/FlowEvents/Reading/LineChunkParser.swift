@@ -11,12 +11,14 @@ package enum LineChunkParser {
     ///   - dropped: types of events that are counted but not handed to `emit`; a canonical line of such
     ///     a type is checked without making its texts. Lines the full parser reads are handed out whatever
     ///     their type, so the caller must still leave such events out.
+    ///   - fields: the texts made of each canonical line (`EventLineDecoder.decodeCanonicalLine`).
     package static func parse(
         _ chunk: ByteView,
         decoder: EventLineDecoder,
         path: String,
         linesBefore: Int,
         dropping dropped: EventTypeMask = .none,
+        fields: EventFieldSelection = .all,
         summary: inout ReadSummary,
         emit: (FlowEvent) throws -> Void
     ) rethrows {
@@ -40,7 +42,7 @@ package enum LineChunkParser {
             lineStart = lineEnd + 1
             // The common case: one event value refilled line after line and lent to `emit`.
             if line.count <= FlowEventReader.maximumLineLength {
-                switch decoder.decodeCanonicalLine(line, into: &canonicalEvent, dropping: dropped) {
+                switch decoder.decodeCanonicalLine(line, into: &canonicalEvent, dropping: dropped, fields: fields) {
                 case .event:
                     summary.eventCount += 1
                     try emit(canonicalEvent)

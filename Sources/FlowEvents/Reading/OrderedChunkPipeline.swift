@@ -1,19 +1,14 @@
 import Dispatch
 
-/// Reads files in chunks of whole lines on the calling thread, decodes the chunks on worker
-/// threads, and hands the decoded batches back on the calling thread in file order.
+/// Reads files in chunks of whole lines on a reading thread, decodes the chunks on worker threads, and hands
+/// the decoded batches to the calling thread in file order.
 ///
-/// Chunk `n` goes to worker `n % workers`: chunks are about the same size, so round robin
-/// keeps every worker busy without a shared job queue. The consumer takes chunks in the order
-/// they were read, through one `ChunkResultSlot` each, decoding a chunk itself when no worker
-/// has started on it; at most `window` chunks are read ahead, which bounds memory.
+/// Chunk `n` goes to worker `n % workers`: chunks are about the same size, so round robin keeps every worker
+/// busy without a shared job queue. The consumer takes chunks in the order they were read, through one
+/// `ChunkResultSlot` each, decoding a chunk itself when no worker has started on it; at most `window` chunks
+/// are read ahead, which bounds memory. Reading has a thread of its own so that copying the file's bytes never
+/// holds up the consumer, which is the pipeline's slowest stage.
 struct OrderedChunkPipeline {
-    /// A chunk read and not yet handed to the consumer.
-    private struct PendingChunk {
-        var fileIndex: Int
-        var slot: ChunkResultSlot
-    }
-
     private let workerQueues: [DispatchQueue]
     /// Each worker's decoder, used only on that worker's queue.
     private let workerDecoders: [ChunkDecoder]
@@ -22,105 +17,113 @@ struct OrderedChunkPipeline {
     private let pool: ChunkBufferPool
     private let eventArrays: EventArrayPool
     private let window: Int
-    private var pending: [PendingChunk] = []
-    private var pendingHead = 0
-    private var chunksSubmitted = 0
 
     /// Creates a pipeline with `workers` decoding threads that keep only the events `filter`
     /// accepts, or every event when it is nil; with a filter, events of the `dropped` types are
-    /// left out unread.
-    init(workers: Int, chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none) {
+    /// left out unread. Events carry the texts `fields` selects; with `hashesUsers`, batches carry their
+    /// users' hashes.
+    init(
+        workers: Int, chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none,
+        fields: EventFieldSelection = .all, hashesUsers: Bool = false
+    ) {
         workerQueues = (0..<workers).map { DispatchQueue(label: "FlowEventReader.worker\($0)") }
         let window = 2 * workers + 1
         eventArrays = EventArrayPool(keptMost: window + 2)
         workerDecoders = (0..<workers).map { [eventArrays] _ in
-            ChunkDecoder(chunkSize: chunkSize, filter: filter, dropping: dropped, arrays: eventArrays)
+            ChunkDecoder(
+                chunkSize: chunkSize, filter: filter, dropping: dropped, fields: fields, hashesUsers: hashesUsers,
+                arrays: eventArrays
+            )
         }
-        consumerDecoder = ChunkDecoder(chunkSize: chunkSize, filter: filter, dropping: dropped, arrays: eventArrays)
+        consumerDecoder = ChunkDecoder(
+            chunkSize: chunkSize, filter: filter, dropping: dropped, fields: fields, hashesUsers: hashesUsers,
+            arrays: eventArrays
+        )
         self.window = window
-        // The chunks in flight, the one being read and the one being handed over.
-        pool = ChunkBufferPool(capacity: max(chunkSize, 2), keptMost: window + 2)
+        // The chunks waiting, the one being read, the one being handed over and the one being decoded by the consumer.
+        pool = ChunkBufferPool(capacity: max(chunkSize, 2), keptMost: window + 3)
     }
 
-    /// Reads `paths` in order, handing batches and the number of events filtered out of them to
-    /// `body` in file order, and returns the merged summary.
-    mutating func run(paths: [String], _ body: ([FlowEvent], Int) throws -> Void) throws -> ReadSummary {
+    /// Reads `paths` in order, handing batches, their users' hashes (empty unless the pipeline hashes users) and
+    /// the number of events filtered out of them to `body` in file order, and returns the merged summary.
+    func run(paths: [String], _ body: ([FlowEvent], [Int], Int) throws -> Void) throws -> ReadSummary {
+        let queue = ReadAheadQueue(capacity: window)
+        let reading = DispatchGroup()
+        DispatchQueue(label: "FlowEventReader.reader").async(group: reading) { [pool, workerQueues, workerDecoders] in
+            Self.read(paths, into: queue, pool: pool, workerQueues: workerQueues, workerDecoders: workerDecoders)
+        }
         var summary = ReadSummary()
-        var consumedFileIndex = 0
         var fileSummary = ReadSummary()
+        var consumedFileIndex = 0
         do {
-            for (fileIndex, path) in paths.enumerated() {
-                let source = try ParallelChunkSource(path: path, pool: pool)
-                while let chunk = try source.nextChunk() {
-                    submit(chunk, path: path, fileIndex: fileIndex)
-                    while pending.count - pendingHead >= window {
-                        try deliverNext(body, summary: &summary, fileSummary: &fileSummary, fileIndex: &consumedFileIndex)
-                    }
+            while let entry = try queue.next() {
+                if entry.fileIndex != consumedFileIndex {
+                    summary.merge(fileSummary)
+                    fileSummary = ReadSummary()
+                    consumedFileIndex = entry.fileIndex
                 }
-            }
-            while pendingHead < pending.count {
-                try deliverNext(body, summary: &summary, fileSummary: &fileSummary, fileIndex: &consumedFileIndex)
+                try deliver(entry.slot, body, fileSummary: &fileSummary)
             }
         } catch {
-            drain()
+            // No work outlives the read: the reader stops, and every chunk it queued is finished or dropped.
+            let left = queue.cancel()
+            reading.wait()
+            for entry in left { entry.slot.discard() }
             throw error
         }
+        reading.wait()
         summary.merge(fileSummary)
         return summary
     }
 
-    /// Queues `chunk` to a worker, or records an oversized line directly.
-    private mutating func submit(_ chunk: ParallelChunkSource.Chunk, path: String, fileIndex: Int) {
-        let slot: ChunkResultSlot
-        switch chunk {
-        case .lines(let bytes):
-            slot = ChunkResultSlot(bytes: bytes, path: path, pool: pool)
-            let worker = chunksSubmitted % workerQueues.count
-            let decoder = workerDecoders[worker]
-            workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
-        case .oversizedLine:
-            var chunkSummary = ReadSummary()
-            chunkSummary.lineCount = 1
-            chunkSummary.recordSkip(.oversizedLine, at: LineLocation(path: path, line: 1))
-            slot = ChunkResultSlot(decodedChunk: DecodedChunk(events: [], summary: chunkSummary))
+    /// Runs on the reading thread: reads every file in chunks, queues each to a worker and then to the consumer,
+    /// and ends the queue.
+    private static func read(
+        _ paths: [String], into queue: ReadAheadQueue, pool: ChunkBufferPool,
+        workerQueues: [DispatchQueue], workerDecoders: [ChunkDecoder]
+    ) {
+        var chunksRead = 0
+        do {
+            for (fileIndex, path) in paths.enumerated() {
+                let source = try ParallelChunkSource(path: path, pool: pool)
+                while let chunk = try source.nextChunk() {
+                    let slot: ChunkResultSlot
+                    switch chunk {
+                    case .lines(let bytes):
+                        slot = ChunkResultSlot(bytes: bytes, path: path, pool: pool)
+                        let worker = chunksRead % workerQueues.count
+                        let decoder = workerDecoders[worker]
+                        workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
+                    case .oversizedLine:
+                        var chunkSummary = ReadSummary()
+                        chunkSummary.lineCount = 1
+                        chunkSummary.recordSkip(.oversizedLine, at: LineLocation(path: path, line: 1))
+                        slot = ChunkResultSlot(decodedChunk: DecodedChunk(events: [], summary: chunkSummary))
+                    }
+                    chunksRead += 1
+                    guard queue.push(ReadAheadQueue.Entry(fileIndex: fileIndex, slot: slot)) else {
+                        slot.discard()
+                        return
+                    }
+                }
+            }
+            queue.finish()
+        } catch {
+            queue.fail(error)
         }
-        chunksSubmitted += 1
-        pending.append(PendingChunk(fileIndex: fileIndex, slot: slot))
     }
 
-    /// Waits for the oldest pending chunk and hands its events to `body`.
-    private mutating func deliverNext(
-        _ body: ([FlowEvent], Int) throws -> Void,
-        summary: inout ReadSummary,
-        fileSummary: inout ReadSummary,
-        fileIndex: inout Int
+    /// Waits for `slot`'s chunk (or decodes it) and hands its events to `body`.
+    private func deliver(
+        _ slot: ChunkResultSlot, _ body: ([FlowEvent], [Int], Int) throws -> Void, fileSummary: inout ReadSummary
     ) throws {
-        let next = pending[pendingHead]
-        pendingHead += 1
-        if pendingHead == pending.count || pendingHead >= 64 {
-            pending.removeFirst(pendingHead)
-            pendingHead = 0
-        }
-        var decoded = next.slot.take(decodingWith: consumerDecoder)
+        var decoded = slot.take(decodingWith: consumerDecoder)
         // Moved out, so that once `body` has returned the array is this function's alone to reuse.
         let events = decoded.events
         decoded.events = []
-        if next.fileIndex != fileIndex {
-            summary.merge(fileSummary)
-            fileSummary = ReadSummary()
-            fileIndex = next.fileIndex
-        }
         fileSummary.merge(decoded.summary, shiftingLinesBy: fileSummary.lineCount)
         let leftOut = decoded.summary.eventCount - events.count
-        if !events.isEmpty || leftOut > 0 { try body(events, leftOut) }
+        if !events.isEmpty || leftOut > 0 { try body(events, decoded.userHashes, leftOut) }
         eventArrays.giveBack(consume events)
-    }
-
-    /// Discards every chunk still pending, waiting for those being decoded, so no work
-    /// outlives the read.
-    private mutating func drain() {
-        for pendingChunk in pending[pendingHead...] { pendingChunk.slot.discard() }
-        pending.removeAll()
-        pendingHead = 0
     }
 }

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// What a report needs of one experiment's users, however it was counted: by reading the logs
 /// (``ExperimentExposures``) or by an SQL engine (``AggregateCounts``).
 struct ExperimentAggregates: Sendable {
@@ -16,11 +19,28 @@ struct ExperimentAggregates: Sendable {
 extension ExperimentExposures {
     /// The aggregates of the users counted so far, with the ``ReportOptions/topPaths`` most common paths of each
     /// variant, their moves marked against ``ReportOptions/offeredTransitions``.
+    ///
+    /// Each variant's tally and paths are made on a thread of their own: once the logs are read, they are all the
+    /// report has left to do.
     func aggregates(options: ReportOptions) -> ExperimentAggregates {
-        ExperimentAggregates(
+        let variants = exposedVariants
+        let offered = options.offeredTransitions.isEmpty ? nil : options.offeredTransitions
+        let piecesPerVariant = isCountingPaths ? 2 : 1
+        let made = Mutex<(tallies: [String: ArmTally], paths: [String: ObservedPathsReport])>(([:], [:]))
+        DispatchQueue.concurrentPerform(iterations: variants.count * piecesPerVariant) { piece in
+            let index = piece / piecesPerVariant
+            if piece % piecesPerVariant == 0 {
+                let tally = tally(ofVariantAt: index)
+                made.withLock { $0.tallies[variants[index]] = tally }
+            } else {
+                let paths = pathReport(ofVariantAt: index, top: options.topPaths, offeredTransitions: offered?[variants[index]])
+                made.withLock { $0.paths[variants[index]] = paths }
+            }
+        }
+        let (tallies, paths) = made.withLock { $0 }
+        return ExperimentAggregates(
             variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: multiVariantUsers,
-            tallies: tallies(), segmentCounts: segmentCounts(),
-            paths: pathReports(top: options.topPaths, offeredTransitions: options.offeredTransitions.isEmpty ? nil : options.offeredTransitions)
+            tallies: tallies, segmentCounts: segmentCounts(), paths: paths
         )
     }
 }

@@ -12,6 +12,9 @@ public struct ExperimentEventFilter: Sendable {
     private let alwaysRelevantTypes: UInt64
     /// For the other types, by `EventType.denseIndex`: relevant when one of these matches.
     private let patternsByType: [[EventPattern]]
+    /// The texts of an event the accumulator reads: no session, and only the properties that a step, a goal,
+    /// the failure tallies or the segments read.
+    public let fields: EventFieldSelection
 
     /// Creates the filter of an accumulator created with `options`.
     public init(options: ReportOptions) {
@@ -21,7 +24,7 @@ public struct ExperimentEventFilter: Sendable {
         // Observed paths are made of every screen shown.
         if options.topPaths > 0 { alwaysRelevant.insert(.screenShown) }
         // Every mutation outcome of `failed` is tallied by screen and reason.
-        var matchers = [EventMatcher(type: .mutation, properties: ["outcome": "failed"])]
+        var matchers = [EventMatcher(type: .mutation, properties: [UserFunnelProgress.outcomeKey: UserFunnelProgress.failedOutcome])]
         // Experiments without a configuration (any, unless one is selected) discover their steps.
         let funnels = options.experiment.map { [options.funnel(for: $0)] }
             ?? options.experiments.values.compactMap(\.funnel) + [.screensInOrderSeen]
@@ -30,6 +33,10 @@ public struct ExperimentEventFilter: Sendable {
             matchers.append(funnel.goal)
             matchers.append(contentsOf: funnel.steps.map(\.matcher))
         }
+        var propertyKeys: Set<String> = [UserFunnelProgress.outcomeKey, UserFunnelProgress.reasonKey]
+        if let segmentBy = options.segmentBy { propertyKeys.insert(segmentBy) }
+        for matcher in matchers { propertyKeys.formUnion(matcher.properties.keys) }
+        fields = EventFieldSelection(keepsSession: false, propertyKeys: propertyKeys)
         var distinctMatchers = Array(repeating: [EventMatcher](), count: EventType.denseIndexCount)
         for matcher in matchers {
             if matcher.screen == nil, matcher.action == nil, matcher.properties.isEmpty {

@@ -62,68 +62,81 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].path.show(id, at: offset, in: &paths)
     }
 
-    /// The paths of every exposed variant's users, multi-variant users excluded, keeping the `top` most common;
-    /// empty when the report does not count paths.
+    /// The exposed variants, in the internal numbering ``tally(ofVariantAt:)`` and
+    /// ``pathReport(ofVariantAt:top:offeredTransitions:)`` take.
+    var exposedVariants: [String] {
+        variants
+    }
+
+    /// Whether the report counts paths: without, ``pathReport(ofVariantAt:top:offeredTransitions:)`` must not be asked.
+    var isCountingPaths: Bool {
+        countsPaths
+    }
+
+    /// Whether the user at `position` is counted in the variant at `index`: exposed to it alone and not set aside.
+    private func isCounted(_ position: Int, inVariantAt index: Int) -> Bool {
+        exposedUsers[position].variantIndex == index && !exposedUsers[position].isMultiVariant
+            && !exposedUsers[position].isForgotten
+    }
+
+    /// The paths of the users of the variant at `index` (in ``exposedVariants``), multi-variant users excluded,
+    /// keeping the `top` most common.
     ///
-    /// - Parameter offeredTransitions: per variant, the moves its explored flow map offers, which the transitions
+    /// - Parameter offeredTransitions: the moves the variant's explored flow map offers, which the transitions
     ///   are marked against; nil when there is no map.
-    func pathReports(top: Int, offeredTransitions: [String: Set<ScreenTransition>]? = nil) -> [String: ObservedPathsReport] {
-        guard countsPaths else { return [:] }
-        var reports: [String: ObservedPathsReport] = [:]
-        for (index, variant) in variants.enumerated() {
-            var counts: [PathKey: Int] = [:]
-            var leftOn: [Int32: Int] = [:]
-            var users = 0
-            var beyondCap = 0
-            for user in exposedUsers where user.variantIndex == index && !user.isMultiVariant && !user.isForgotten {
-                users += 1
-                let reached = user.progress.reachedGoal
-                if !reached { leftOn[user.path.lastScreen, default: 0] += 1 }
-                if user.path.node == ObservedPathTrie.overflow {
-                    beyondCap += 1
-                } else {
-                    counts[PathKey(node: user.path.node, reachedGoal: reached), default: 0] += 1
-                }
+    func pathReport(ofVariantAt index: Int, top: Int, offeredTransitions offered: Set<ScreenTransition>?) -> ObservedPathsReport {
+        var counts: [PathKey: Int] = [:]
+        var leftOn: [Int32: Int] = [:]
+        var users = 0
+        var beyondCap = 0
+        // By position, so that no user's whole record is copied to read three fields of it.
+        for position in exposedUsers.indices where isCounted(position, inVariantAt: index) {
+            users += 1
+            let reached = exposedUsers[position].progress.reachedGoal
+            let path = exposedUsers[position].path
+            if !reached { leftOn[path.lastScreen, default: 0] += 1 }
+            if path.node == ObservedPathTrie.overflow {
+                beyondCap += 1
+            } else {
+                counts[PathKey(node: path.node, reachedGoal: reached), default: 0] += 1
             }
-            let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
-            let ranked = counts.map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node)) }
-                .sorted { lhs, rhs in
-                    if lhs.users != rhs.users { return lhs.users > rhs.users }
-                    if lhs.key.reachedGoal != rhs.key.reachedGoal { return lhs.key.reachedGoal }
-                    return Self.precedes(lhs.screens, rhs.screens)
-                }
-            let kept = ranked.prefix(top).map {
-                ObservedPathReport(screens: $0.screens, reachedGoal: $0.key.reachedGoal, users: $0.users, share: share($0.users))
-            }
-            let left = leftOn.map { (screen: $0.key < 0 ? UserFunnelProgress.unknownScreen : paths.screens[Int($0.key)], users: $0.value) }
-                .sorted { $0.users != $1.users ? $0.users > $1.users : $0.screen.utf8.lexicographicallyPrecedes($1.screen.utf8) }
-                .map { ScreenUsersReport(screen: $0.screen, users: $0.users, share: share($0.users)) }
-            var moves: [ScreenTransition: Int] = [:]
-            for path in ranked {
-                var made: Set<ScreenTransition> = []
-                for (from, to) in zip([ScreenTransition.start] + path.screens, path.screens) {
-                    made.insert(ScreenTransition(from: from, to: to))
-                }
-                for move in made { moves[move, default: 0] += path.users }
-            }
-            let offered = offeredTransitions?[variant]
-            var transitions = moves.map { move, users in
-                ScreenTransitionReport(from: move.from, to: move.to, users: users, offered: offered.map { $0.contains(move) })
-            }
-            for move in offered ?? [] where moves[move] == nil {
-                transitions.append(ScreenTransitionReport(from: move.from, to: move.to, users: 0, offered: true))
-            }
-            transitions.sort { lhs, rhs in
-                if lhs.users != rhs.users { return lhs.users > rhs.users }
-                if lhs.from != rhs.from { return lhs.from.utf8.lexicographicallyPrecedes(rhs.from.utf8) }
-                return lhs.to.utf8.lexicographicallyPrecedes(rhs.to.utf8)
-            }
-            reports[variant] = ObservedPathsReport(
-                distinctPaths: counts.count, top: kept, otherUsers: ranked.dropFirst(top).reduce(0) { $0 + $1.users },
-                usersBeyondCap: beyondCap, leftOn: left, transitions: transitions
-            )
         }
-        return reports
+        let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
+        let ranked = counts.map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node)) }
+            .sorted { lhs, rhs in
+                if lhs.users != rhs.users { return lhs.users > rhs.users }
+                if lhs.key.reachedGoal != rhs.key.reachedGoal { return lhs.key.reachedGoal }
+                return Self.precedes(lhs.screens, rhs.screens)
+            }
+        let kept = ranked.prefix(top).map {
+            ObservedPathReport(screens: $0.screens, reachedGoal: $0.key.reachedGoal, users: $0.users, share: share($0.users))
+        }
+        let left = leftOn.map { (screen: $0.key < 0 ? UserFunnelProgress.unknownScreen : paths.screens[Int($0.key)], users: $0.value) }
+            .sorted { $0.users != $1.users ? $0.users > $1.users : $0.screen.utf8.lexicographicallyPrecedes($1.screen.utf8) }
+            .map { ScreenUsersReport(screen: $0.screen, users: $0.users, share: share($0.users)) }
+        var moves: [ScreenTransition: Int] = [:]
+        for path in ranked {
+            var made: Set<ScreenTransition> = []
+            for (from, to) in zip([ScreenTransition.start] + path.screens, path.screens) {
+                made.insert(ScreenTransition(from: from, to: to))
+            }
+            for move in made { moves[move, default: 0] += path.users }
+        }
+        var transitions = moves.map { move, users in
+            ScreenTransitionReport(from: move.from, to: move.to, users: users, offered: offered.map { $0.contains(move) })
+        }
+        for move in offered ?? [] where moves[move] == nil {
+            transitions.append(ScreenTransitionReport(from: move.from, to: move.to, users: 0, offered: true))
+        }
+        transitions.sort { lhs, rhs in
+            if lhs.users != rhs.users { return lhs.users > rhs.users }
+            if lhs.from != rhs.from { return lhs.from.utf8.lexicographicallyPrecedes(rhs.from.utf8) }
+            return lhs.to.utf8.lexicographicallyPrecedes(rhs.to.utf8)
+        }
+        return ObservedPathsReport(
+            distinctPaths: counts.count, top: kept, otherUsers: ranked.dropFirst(top).reduce(0) { $0 + $1.users },
+            usersBeyondCap: beyondCap, leftOn: left, transitions: transitions
+        )
     }
 
     /// A path and whether its users reached the goal.
@@ -160,17 +173,13 @@ struct ExperimentExposures: Sendable {
             .map { variants[$0] }
     }
 
-    /// The tally of every variant that has been exposed, multi-variant users excluded.
-    func tallies() -> [String: ArmTally] {
-        var tallies: [String: ArmTally] = [:]
-        for (index, variant) in variants.enumerated() {
-            // Read in place: copying every user's progress into an array per variant cost more than tallying it.
-            let users = exposedUsers.lazy
-                .filter { $0.variantIndex == index && !$0.isMultiVariant && !$0.isForgotten }
-                .map(\.progress)
-            tallies[variant] = ArmTally(definition: funnel, users: users)
-        }
-        return tallies
+    /// The tally of the variant at `index` (in ``exposedVariants``), multi-variant users excluded.
+    func tally(ofVariantAt index: Int) -> ArmTally {
+        // Read in place: copying every user's progress into an array per variant cost more than tallying it.
+        let users = exposedUsers.indices.lazy
+            .filter { isCounted($0, inVariantAt: index) }
+            .map { exposedUsers[$0].progress }
+        return ArmTally(definition: funnel, users: users)
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose

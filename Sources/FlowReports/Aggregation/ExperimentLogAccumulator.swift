@@ -30,6 +30,9 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The tracked experiments, in order of first exposure; an array so that every event updates them in place.
     private var experiments: [ExperimentExposures] = []
     private var experimentIndices: [String: Int] = [:]
+    /// The experiment the last exposure named and what ``noteExposure(_:)`` returned for it: exposures to one
+    /// experiment follow one another, and comparing a key is cheaper than hashing it.
+    private var lastExposure: (key: String, trackedIndex: Int?)?
     /// For every user, by index, the tracked experiments they were exposed to and their position in each: an
     /// event is handed only to those.
     private var exposuresByUser: [[UserExposure]] = []
@@ -77,25 +80,22 @@ public struct ExperimentLogAccumulator: Sendable {
 
     /// Counts one event; call in log order.
     public mutating func consume(_ event: FlowEvent) {
-        consume(event, isKnownRelevant: false)
+        consume(event, userHash: event.user.hashValue, isKnownRelevant: false)
     }
 
     /// Counts events ``eventFilter`` found relevant, in log order: the same as consuming them one by one,
-    /// without judging each event a second time.
-    mutating func consume(relevant events: [FlowEvent]) {
-        // Through the buffer, each event is lent to `consume` rather than copied out of the array.
-        events.withUnsafeBufferPointer { events in
-            for index in events.indices {
-                consume(events[index], isKnownRelevant: true)
-            }
+    /// without judging each event a second time; `userHashes[i]` is `events[i].user.hashValue`.
+    mutating func consume(relevant events: [FlowEvent], userHashes: [Int]) {
+        for index in events.indices {
+            consume(events[index], userHash: userHashes[index], isKnownRelevant: true)
         }
     }
 
-    private mutating func consume(_ event: FlowEvent, isKnownRelevant: Bool) {
+    private mutating func consume(_ event: FlowEvent, userHash: Int, isKnownRelevant: Bool) {
         eventsConsumed += 1
         let position = consumedCount
         consumedCount += 1
-        let user = arrivals.index(of: event.user)
+        let user = arrivals.index(of: event.user, hash: userHash)
         if user == exposuresByUser.count { exposuresByUser.append([]) }
         var trackedExperiment: Int?
         if event.type == .exposure {
@@ -144,10 +144,15 @@ public struct ExperimentLogAccumulator: Sendable {
     ///
     /// Events past ``rereadLength`` are ignored.
     public mutating func reread(_ events: [FlowEvent]) -> Bool {
+        reread(events, userHashes: events.map(\.user.hashValue))
+    }
+
+    /// As ``reread(_:)``, with `userHashes[i]` the `hashValue` of `events[i].user`.
+    mutating func reread(_ events: [FlowEvent], userHashes: [Int]) -> Bool {
         guard let wanted = rereadLength else { return false }
-        for event in events {
+        for (event, userHash) in zip(events, userHashes) {
             guard rereadCount < wanted else { break }
-            if let user = arrivals.existingIndex(of: event.user), arrivals.isOutOfOrder(user) {
+            if let user = arrivals.existingIndex(of: event.user, hash: userHash), arrivals.isOutOfOrder(user) {
                 rereadKeys.append(RecountKey(user: user, event: event, position: rereadCount, index: rereadEvents.count))
                 rereadEvents.append(event)
             }
@@ -246,9 +251,17 @@ public struct ExperimentLogAccumulator: Sendable {
             incompleteExposures += 1
             return nil
         }
+        if let lastExposure, lastExposure.key == key { return lastExposure.trackedIndex }
         exposedExperimentKeys.insert(key)
-        guard options.experiment == nil || options.experiment == key else { return nil }
-        if let known = experimentIndices[key] { return known }
+        guard options.experiment == nil || options.experiment == key else {
+            lastExposure = (key, nil)
+            return nil
+        }
+        if let known = experimentIndices[key] {
+            lastExposure = (key, known)
+            return known
+        }
+        lastExposure = (key, experiments.count)
         experimentIndices[key] = experiments.count
         experiments.append(ExperimentExposures(funnel: options.funnel(for: key), segmentKey: options.segmentBy, countsPaths: options.topPaths > 0,
                                                pathNodeLimit: options.pathNodeLimit))

@@ -7,7 +7,7 @@ import FlowEvents
 /// millisecond of an event of theirs that was already seen and could count (it must be counted from the
 /// exposure on). Memory grows with users, not events.
 struct UserArrivalOrder: Sendable {
-    private var indices: [String: Int] = [:]
+    private var numbering = UserNumbering()
     /// The latest time among each user's events so far.
     private var latest: [Int64] = []
     /// Whether an event that can count (not an exposure) arrived at that latest time.
@@ -20,32 +20,24 @@ struct UserArrivalOrder: Sendable {
     private var lastUser: String?
     private var lastIndex = 0
 
-    /// The index of `user`, numbering them as they first appear.
-    mutating func index(of user: String) -> Int {
+    /// The index of `user`, numbering them as they first appear; `hash` is `user.hashValue`, made by the caller
+    /// (on a reader's decoding thread).
+    mutating func index(of user: String, hash: Int) -> Int {
         if user == lastUser { return lastIndex }
-        let index = lookUp(user)
+        let index = numbering.number(of: user, hash: hash)
+        if index == latest.count {
+            latest.append(.min)
+            countableAtLatest.append(false)
+            outOfOrder.append(false)
+        }
         lastUser = user
         lastIndex = index
         return index
     }
 
-    private mutating func lookUp(_ user: String) -> Int {
-        if let index = indices[user] { return index }
-        if indices.count == indices.capacity {
-            // Growing fourfold rather than twofold rehashes a third as many user ids on the way to a large log's size.
-            indices.reserveCapacity(max(1024, indices.capacity * 4))
-        }
-        let index = latest.count
-        indices[user] = index
-        latest.append(.min)
-        countableAtLatest.append(false)
-        outOfOrder.append(false)
-        return index
-    }
-
-    /// The index of `user` if it has appeared.
-    func existingIndex(of user: String) -> Int? {
-        indices[user]
+    /// The index of `user` if it has appeared; `hash` is `user.hashValue`.
+    func existingIndex(of user: String, hash: Int) -> Int? {
+        numbering.existingNumber(of: user, hash: hash)
     }
 
     /// Whether the events of the user with index `user` arrived out of order.

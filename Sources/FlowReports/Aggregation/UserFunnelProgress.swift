@@ -38,6 +38,10 @@ struct UserFunnelProgress: Sendable {
     static let unknownScreen = "(none)"
     /// The reason counted for failed mutations that give none.
     static let unknownReason = "(unspecified)"
+    /// The property of a `mutation` that says whether it failed, and the value that says it did.
+    static let outcomeKey = "outcome", failedOutcome = "failed"
+    /// The property of a failed `mutation` that says why.
+    static let reasonKey = "reason"
 
     init(anchor: EventTimestamp) {
         self.anchor = anchor
@@ -80,8 +84,8 @@ struct UserFunnelProgress: Sendable {
         switch event.type {
         case .back:
             backNavigationsByScreen[event.screen ?? Self.unknownScreen, default: 0] += 1
-        case .mutation where event.properties["outcome"] == "failed":
-            let reason = event.properties["reason"] ?? Self.unknownReason
+        case .mutation where event.properties[Self.outcomeKey] == Self.failedOutcome:
+            let reason = event.properties[Self.reasonKey] ?? Self.unknownReason
             failuresByScreen[event.screen ?? Self.unknownScreen, default: [:]][reason, default: 0] += 1
         default:
             break

@@ -5,7 +5,8 @@ extension ArmReport {
         var steps: [StepReport] = []
         var previousUsers = users
         for (index, step) in tally.steps.enumerated() {
-            let durations = index < tally.stepDurations.count ? tally.stepDurations[index].sorted() : []
+            let durations = index < tally.stepDurations.count ? tally.stepDurations[index] : []
+            let quantiles = NearestRankQuantile.values([50, 90], of: durations)
             let reached = durations.count
             let dropOff = max(0, previousUsers - reached)
             steps.append(StepReport(
@@ -15,8 +16,8 @@ extension ArmReport {
                 stepConversionRate: Self.fraction(reached, of: previousUsers),
                 dropOffUsers: dropOff,
                 dropOffRate: Self.fraction(dropOff, of: previousUsers),
-                medianSecondsToConvert: NearestRankQuantile.value(50, ofSorted: durations).map(Self.seconds),
-                p90SecondsToConvert: NearestRankQuantile.value(90, ofSorted: durations).map(Self.seconds)
+                medianSecondsToConvert: quantiles[0].map(Self.seconds),
+                p90SecondsToConvert: quantiles[1].map(Self.seconds)
             ))
             previousUsers = reached
         }

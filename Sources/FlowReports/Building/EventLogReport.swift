@@ -18,16 +18,18 @@ public enum EventLogReport {
         let filter = accumulator.eventFilter
         let reader = FlowEventReader(paths: paths)
         let irrelevantTypes = filter.irrelevantTypes
-        let summary = try reader.readParallel(
-            workers: workers, leavingOut: irrelevantTypes, keeping: filter.isRelevant
-        ) { batch, leftOut in
-            accumulator.consume(relevant: batch)
+        let summary = try reader.readParallelHashingUsers(
+            workers: workers, leavingOut: irrelevantTypes, selecting: filter.fields, keeping: filter.isRelevant
+        ) { batch, userHashes, leftOut in
+            accumulator.consume(relevant: batch, userHashes: userHashes)
             accumulator.countIrrelevantEvents(leftOut)
         }
         guard accumulator.rereadLength != nil else { return summary }
         do {
-            _ = try reader.readParallel(workers: workers, leavingOut: irrelevantTypes, keeping: filter.isRelevant) { batch, _ in
-                if !accumulator.reread(batch) { throw RereadComplete() }
+            _ = try reader.readParallelHashingUsers(
+                workers: workers, leavingOut: irrelevantTypes, selecting: filter.fields, keeping: filter.isRelevant
+            ) { batch, userHashes, _ in
+                if !accumulator.reread(batch, userHashes: userHashes) { throw RereadComplete() }
             }
         } catch is RereadComplete {
             // The accumulator has every event it asked for; the rest of the logs need not be read again.

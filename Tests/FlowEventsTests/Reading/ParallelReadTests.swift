@@ -67,4 +67,75 @@ struct ParallelReadTests {
         #expect(parallel.summary == sequential.summary)
         #expect(parallel.summary.skippedCount(.truncatedLastLine) == 2)
     }
+
+    @Test("a field selection leaves out the session and the properties not kept, and nothing else", arguments: [1, 2])
+    func selectedFields(workers: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = try writeMixedLog(in: directory, name: "events.jsonl", events: 30_000, seed: 17)
+        let sequential = try readAll([path])
+        // Keys the corpus uses, so that some properties are kept and some left out.
+        let keys = Set(sequential.events.flatMap(\.properties.keys).sorted().prefix(40))
+        var kept: [FlowEvent] = []
+        let summary = try FlowEventReader(paths: [path]).readParallel(
+            workers: workers, selecting: EventFieldSelection(keepsSession: false, propertyKeys: keys), keeping: { _ in true }
+        ) { batch, _ in kept.append(contentsOf: batch) }
+        #expect(summary == sequential.summary)
+        #expect(kept.count == sequential.events.count)
+        var leftOutProperties = 0
+        for (read, whole) in zip(kept, sequential.events) {
+            var expected = whole
+            expected.properties = whole.properties.filter { keys.contains($0.key) }
+            var actual = read
+            actual.properties = read.properties.filter { keys.contains($0.key) }
+            // Lines only the full parser reads come out whole; the others without their left-out texts.
+            #expect(read.session == whole.session || read.session.isEmpty)
+            actual.session = whole.session
+            #expect(actual == expected)
+            leftOutProperties += whole.properties.count - read.properties.count
+        }
+        #expect(leftOutProperties > 0)
+        #expect(kept.contains { $0.session.isEmpty && !$0.user.isEmpty })
+    }
+
+    @Test("a line whose left-out text is not valid UTF-8 is skipped as malformed, as when every field is read")
+    func leftOutTextIsStillChecked() throws {
+        func line(session: [UInt8], note: [UInt8]) -> [UInt8] {
+            Array(#"{"schema":1,"time":"2026-01-01T00:00:00.000Z","session":""#.utf8) + session
+                + Array(#"","user":"u","experiment":null,"variant":null,"type":"screen_shown","screen":"home","action":null,"properties":{"note":""#.utf8)
+                + note + Array("\"}}\n".utf8)
+        }
+        let valid = Array("ok".utf8)
+        // 0xFF never appears in UTF-8; 0xC3 must be followed by a continuation byte, not "k".
+        let bytes = line(session: valid, note: valid) + line(session: [0x73, 0xFF], note: valid)
+            + line(session: valid, note: [0x6F, 0xC3, 0x6B])
+        let directory = try TemporaryDirectory()
+        let path = try directory.file("events.jsonl", bytes: bytes)
+        let sequential = try readAll([path])
+        var kept: [FlowEvent] = []
+        let summary = try FlowEventReader(paths: [path]).readParallel(
+            workers: 2, selecting: EventFieldSelection(keepsSession: false, propertyKeys: []), keeping: { _ in true }
+        ) { batch, _ in kept.append(contentsOf: batch) }
+        #expect(summary == sequential.summary)
+        #expect(summary.skippedCount(.malformed) == 2)
+        #expect(kept.count == 1)
+        #expect(kept.first?.properties == [:])
+        #expect(kept.first?.session == "")
+    }
+
+    @Test("a consumer that stops early ends the read at once and can read again", arguments: [1, 2])
+    func stoppingEarly(workers: Int) throws {
+        struct Enough: Error {}
+        let directory = try TemporaryDirectory()
+        let path = try writeMixedLog(in: directory, name: "events.jsonl", events: 60_000, seed: 23)
+        var batches = 0
+        #expect(throws: Enough.self) {
+            _ = try FlowEventReader(paths: [path]).readParallel(workers: workers, keeping: { _ in true }) { _, _ in
+                batches += 1
+                if batches == 2 { throw Enough() }
+            }
+        }
+        #expect(batches == 2)
+        let again = try readAllInParallel([path], workers: workers)
+        #expect(again.events == (try readAll([path])).events)
+    }
 }

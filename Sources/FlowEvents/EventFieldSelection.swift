@@ -1,0 +1,47 @@
+/// Which texts of each event a reader makes: a consumer that reads only some of them lets the reader skip
+/// making the rest.
+///
+/// A field left out is still checked as thoroughly as any, so a line whose left-out text is invalid is skipped
+/// and counted as ever; it only comes out empty: `session` as `""`, `properties` without the keys not kept. A
+/// line the reader's fast path does not take is read whole, so a consumer must not rely on a left-out field
+/// being empty, only on the kept ones being there.
+public struct EventFieldSelection: Sendable, Equatable {
+    /// Every field of every event.
+    public static let all = EventFieldSelection()
+
+    /// Whether events carry their `session`.
+    public var keepsSession: Bool
+    /// The property keys events carry, or nil for all of them.
+    public var propertyKeys: Set<String>? {
+        didSet { propertyKeyBytes = propertyKeys.map { $0.sorted().map { Array($0.utf8) } } }
+    }
+    /// The UTF-8 bytes of `propertyKeys`, which a scanner compares keys with before making any text.
+    private(set) var propertyKeyBytes: [[UInt8]]?
+
+    /// Creates a selection that keeps `session` when `keepsSession` is true, and the properties whose keys are
+    /// in `propertyKeys`, or all of them when it is nil.
+    public init(keepsSession: Bool = true, propertyKeys: Set<String>? = nil) {
+        self.keepsSession = keepsSession
+        self.propertyKeys = propertyKeys
+        propertyKeyBytes = propertyKeys.map { $0.sorted().map { Array($0.utf8) } }
+    }
+
+    /// Whether the selection keeps every field.
+    var keepsEverything: Bool {
+        keepsSession && propertyKeys == nil
+    }
+
+    /// Whether the property key `key` is kept.
+    @inline(__always)
+    func keepsProperty(_ key: ByteView) -> Bool {
+        guard let propertyKeyBytes else { return true }
+        for candidate in propertyKeyBytes where candidate.count == key.count {
+            if candidate.withByteView({ $0.hasSameBytes(as: key) }) { return true }
+        }
+        return false
+    }
+
+    public static func == (lhs: EventFieldSelection, rhs: EventFieldSelection) -> Bool {
+        lhs.keepsSession == rhs.keepsSession && lhs.propertyKeys == rhs.propertyKeys
+    }
+}
