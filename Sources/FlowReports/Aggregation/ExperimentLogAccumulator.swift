@@ -35,7 +35,7 @@ public struct ExperimentLogAccumulator: Sendable {
     private var lastExposure: (key: String, trackedIndex: Int?)?
     /// For every user, by index, the tracked experiments they were exposed to and their position in each: an
     /// event is handed only to those.
-    private var exposuresByUser: [[UserExposure]] = []
+    private var exposuresByUser: [UserExposures] = []
     /// How many times an event was handed to one experiment: the accumulator's work, which specs check grows
     /// with events times their users' experiments, never with events times every experiment.
     private(set) var eventsRoutedToExperiments = 0
@@ -96,14 +96,14 @@ public struct ExperimentLogAccumulator: Sendable {
         let position = consumedCount
         consumedCount += 1
         let user = arrivals.index(of: event.user, hash: userHash)
-        if user == exposuresByUser.count { exposuresByUser.append([]) }
+        if user == exposuresByUser.count { exposuresByUser.append(UserExposures()) }
         var trackedExperiment: Int?
         if event.type == .exposure {
             trackedExperiment = noteExposure(event)
         }
         if !arrivals.isOutOfOrder(user) {
             let opensWindow = trackedExperiment.map { experiment in
-                !exposuresByUser[user].contains { $0.experiment == experiment }
+                exposuresByUser[user].exposure(toExperiment: experiment) == nil
             } ?? false
             let canCount = isKnownRelevant || event.type == .exposure || filter.isRelevant(event)
             if arrivals.arrive(event, of: user, opensWindow: opensWindow, canCount: canCount), keptFrom == nil {
@@ -182,10 +182,11 @@ public struct ExperimentLogAccumulator: Sendable {
         var previousUser = -1
         for key in keys {
             if key.user != previousUser {
-                for exposure in exposuresByUser[key.user] {
+                for index in 0..<exposuresByUser[key.user].count {
+                    let exposure = exposuresByUser[key.user][index]
                     experiments[exposure.experiment].forget(at: exposure.position)
                 }
-                exposuresByUser[key.user] = []
+                exposuresByUser[key.user] = UserExposures()
                 previousUser = key.user
             }
             let event = key.index < rereadEvents.count ? rereadEvents[key.index] : keptEvents[key.index - rereadEvents.count]
@@ -232,15 +233,17 @@ public struct ExperimentLogAccumulator: Sendable {
     /// Counts `event` of the user with index `user`, an exposure of the experiment at `experiment` if given.
     private mutating func count(_ event: FlowEvent, of user: Int, inExperiment experiment: Int?) {
         if let experiment, let variant = event.variant {
-            if let known = exposuresByUser[user].first(where: { $0.experiment == experiment }) {
+            if let known = exposuresByUser[user].exposure(toExperiment: experiment) {
                 experiments[experiment].recordExposure(at: known.position, variant: variant, time: event.time)
             } else {
                 let position = experiments[experiment].recordFirstExposure(variant: variant, at: event.time)
                 exposuresByUser[user].append(UserExposure(experiment: experiment, position: position))
             }
         }
-        eventsRoutedToExperiments += exposuresByUser[user].count
-        for exposure in exposuresByUser[user] {
+        let exposureCount = exposuresByUser[user].count
+        eventsRoutedToExperiments += exposureCount
+        for index in 0..<exposureCount {
+            let exposure = exposuresByUser[user][index]
             experiments[exposure.experiment].consume(event, at: exposure.position)
         }
     }

@@ -2,11 +2,12 @@
 ///
 /// A log's reader hashes each event's user id on its decoding threads (`user.hashValue`), so the one thread that
 /// counts events only compares ids, never hashes them. Open addressing with linear probing over a table at most
-/// half full; growing rehashes no id, since each id's hash is kept.
+/// half full. A slot holds a user's number beside the high half of their hash, so a probe that meets another user
+/// is told apart in the slot itself, without reading that user's id: in a large log every read of the id arrays
+/// is a cache miss. Growing rehashes no id, since each id's hash is kept.
 struct UserNumbering: Sendable {
-    /// For each slot, the number of the user there plus one; 0 for an empty slot. 32 bits are enough: the ids of
-    /// 2^31 users would not fit in memory.
-    private var slots: [Int32] = Array(repeating: 0, count: 1024)
+    /// For each slot, 0 when empty, else the high 32 bits of the user's hash above their number plus one.
+    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
     /// Each user's id and hash, by number.
     private var ids: [String] = []
     private var hashes: [Int] = []
@@ -18,39 +19,50 @@ struct UserNumbering: Sendable {
 
     /// The number of `id`, whose `hashValue` is `hash`, numbering it when it is new.
     mutating func number(of id: String, hash: Int) -> Int {
-        var slot = hash & (slots.count - 1)
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if hashes[number] == hash, ids[number] == id { return number }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let (found, slot) = find(id, hash: hash)
+        if let found { return found }
         let number = ids.count
         ids.append(id)
         hashes.append(hash)
-        slots[slot] = Int32(truncatingIfNeeded: number + 1)
+        slots[slot] = Self.slotValue(number: number, hash: hash)
         if 2 * ids.count > slots.count { grow() }
         return number
     }
 
     /// The number of `id`, whose `hashValue` is `hash`, if it has one.
     func existingNumber(of id: String, hash: Int) -> Int? {
+        find(id, hash: hash).number
+    }
+
+    /// The number of `id` if it has one, else the empty slot where it belongs.
+    @inline(__always)
+    private func find(_ id: String, hash: Int) -> (number: Int?, slot: Int) {
+        let tag = UInt64(UInt(bitPattern: hash)) >> 32
         var slot = hash & (slots.count - 1)
         while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if hashes[number] == hash, ids[number] == id { return number }
+            if slots[slot] >> 32 == tag {
+                let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
+                if ids[number] == id { return (number, slot) }
+            }
             slot = (slot + 1) & (slots.count - 1)
         }
-        return nil
+        return (nil, slot)
+    }
+
+    /// A slot's value for the user numbered `number`; 32 bits are enough for the number, since the ids of 2^32
+    /// users would not fit in memory.
+    private static func slotValue(number: Int, hash: Int) -> UInt64 {
+        (UInt64(UInt(bitPattern: hash)) >> 32) << 32 | UInt64(number + 1)
     }
 
     /// Quadruples the table, which rehashes a third as many ids on the way to a large log's size as doubling.
     private mutating func grow() {
         let capacity = slots.count * 4
         slots = Array(repeating: 0, count: capacity)
-        for number in hashes.indices {
-            var slot = hashes[number] & (capacity - 1)
+        for (number, hash) in hashes.enumerated() {
+            var slot = hash & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(truncatingIfNeeded: number + 1)
+            slots[slot] = Self.slotValue(number: number, hash: hash)
         }
     }
 }
