@@ -110,17 +110,8 @@ private struct Cursor {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
-        let start = position
-        let length = literal.utf8CodeUnitCount
-        let matches = literal.withUTF8Buffer { expected in
-            guard start + length <= bytes.count else { return false }
-            for offset in 0..<length where bytes[start + offset] != expected[offset] {
-                return false
-            }
-            return true
-        }
-        guard matches else { throw error("invalid literal, expected '\(literal)'") }
-        position += length
+        guard bytes.hasPrefix(literal, at: position) else { throw error("invalid literal, expected '\(literal)'") }
+        position += literal.utf8CodeUnitCount
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONNode {

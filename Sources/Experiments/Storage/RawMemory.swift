@@ -54,6 +54,12 @@ extension RawMemory {
             return UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: offset, as: Word.self)
         }
 
+        /// Whether the two views hold the same bytes.
+        @inlinable @inline(__always)
+        func hasSameBytes(as other: ByteView) -> Bool {
+            buffer.elementsEqual(other.buffer)
+        }
+
         /// Whether every byte is ASCII, read eight at a time.
         func isASCII() -> Bool {
             var offset = 0

@@ -49,6 +49,18 @@ extension RawMemory {
             try body(buffer)
         }
 
+        /// Whether the bytes from `offset` on begin with the UTF-8 of `literal`.
+        func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
+            assert(offset >= 0 && offset <= buffer.count, "prefix at \(offset) of \(buffer.count) bytes")
+            return literal.withUTF8Buffer { expected in
+                guard offset + expected.count <= buffer.count else { return false }
+                for position in 0..<expected.count where buffer[offset + position] != expected[position] {
+                    return false
+                }
+                return true
+            }
+        }
+
         /// The string whose UTF-8 the bytes in `range` are, or nil when they are not valid UTF-8.
         func string(validatingUTF8 range: Range<Int>) -> String? {
             assert(range.lowerBound >= 0 && range.upperBound <= buffer.count, "bytes \(range) of \(buffer.count)")
