@@ -47,11 +47,14 @@ extension RawMemory {
             }
         }
 
-        /// The `Word` whose bytes start at `offset`, in memory order, at any alignment.
+        /// The eight bytes from `offset` on as a word, in memory order, at any alignment.
+        ///
+        /// Not generic over the word's type: a generic load inlined into another module's loop (FNV1a's, into
+        /// its callers') made the optimizer keep the hashed string retained around the loop.
         @inlinable @inline(__always)
-        func load<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Word {
-            assert(offset >= 0 && offset + MemoryLayout<Word>.size <= buffer.count, "load at \(offset) of \(buffer.count) bytes")
-            return UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: offset, as: Word.self)
+        func load(_: UInt64.Type, at offset: Int) -> UInt64 {
+            assert(offset >= 0 && offset + 8 <= buffer.count, "load at \(offset) of \(buffer.count) bytes")
+            return UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         }
 
         /// Whether the two views hold the same bytes.

@@ -104,6 +104,15 @@ extension RawMemory {
             return UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: offset, as: Word.self)
         }
 
+        /// The eight bytes from `offset` on as a word, in memory order, at any alignment: `load(UInt64.self, at:)`
+        /// without the generic, for `LineBuffer`'s loop, which other modules inline (a generic load there keeps
+        /// the string being escaped retained around the loop).
+        @inlinable @inline(__always)
+        func load(_: UInt64.Type, at offset: Int) -> UInt64 {
+            assert(offset >= 0 && offset + 8 <= buffer.count, "load at \(offset) of \(buffer.count) bytes")
+            return UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+
         /// Whether the bytes from `offset` on begin with all of `prefix`: inlined, unlike `memcmp`,
         /// which matters for the short literals compared on every line.
         @inline(__always)
@@ -243,11 +252,14 @@ extension RawMemory {
             return MutableByteView(UnsafeMutableBufferPointer(rebasing: buffer[range]))
         }
 
-        /// Stores the bytes of `word` from `offset` on, in memory order, at any alignment.
+        /// Stores the eight bytes of `word` from `offset` on, in memory order, at any alignment.
+        ///
+        /// Not generic over the word's type, as the eight-byte ``ByteView`` load is not, for the loop of
+        /// `LineBuffer` that other modules inline.
         @inlinable @inline(__always)
-        func store<Word: FixedWidthInteger>(_ word: Word, at offset: Int) {
-            assert(offset >= 0 && offset + MemoryLayout<Word>.size <= buffer.count, "store at \(offset) of \(buffer.count) bytes")
-            UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).storeBytes(of: word, toByteOffset: offset, as: Word.self)
+        func store(_ word: UInt64, at offset: Int) {
+            assert(offset >= 0 && offset + 8 <= buffer.count, "store at \(offset) of \(buffer.count) bytes")
+            UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
         }
 
         /// Copies all of `bytes` to the bytes from `offset` on.
