@@ -91,6 +91,19 @@ extension RawMemory {
         static func withUTF8IfAvailable<Result>(of string: String, _ body: (ByteView) -> Result) -> Result? {
             string.utf8.withContiguousStorageIfAvailable { body(ByteView($0)) }
         }
+
+        /// Lends the UTF-8 bytes of `first` and of `second` to `body` when both strings store them
+        /// contiguously; nil, without calling `body`, when either does not. One closure for the two, which the
+        /// optimizer inlines where it did not inline two nested calls of ``withUTF8IfAvailable(of:_:)``.
+        @inlinable @inline(__always)
+        static func withUTF8IfAvailable<Result>(
+            of first: String, and second: String, _ body: (ByteView, ByteView) -> Result
+        ) -> Result? {
+            let result = first.utf8.withContiguousStorageIfAvailable { left in
+                second.utf8.withContiguousStorageIfAvailable { right in body(ByteView(left), ByteView(right)) }
+            }
+            return result ?? nil
+        }
     }
 }
 

@@ -272,7 +272,7 @@ extension RawMemory {
 
         /// Copies all of `bytes` to the bytes from `offset` on, which must have room for them, and returns
         /// how many it copied.
-        @inlinable
+        @inlinable @inline(__always)
         func copy(contentsOf bytes: some Collection<UInt8>, at offset: Int) -> Int {
             assert(offset >= 0 && offset <= buffer.count, "copy at \(offset) of \(buffer.count) bytes")
             return UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: bytes)
@@ -302,6 +302,7 @@ extension RawMemory {
 
         /// A string of the UTF-8 bytes `body` writes into room for `capacity` of them, returning how many
         /// it wrote; made in one allocation, without an intermediate array.
+        @inline(__always)
         static func string(utf8Capacity capacity: Int, _ body: (MutableByteView) -> Int) -> String {
             String(unsafeUninitializedCapacity: capacity) { body(MutableByteView($0)) }
         }
