@@ -179,6 +179,7 @@ extension RawMemory {
         private let count: Int
         #endif
 
+        /// The `count` elements at `base`, which must be aligned for `Element`.
         fileprivate init(_ base: UnsafeMutablePointer<Element>, count: Int) {
             assert(Int(bitPattern: base) % MemoryLayout<Element>.alignment == 0, "slots of \(Element.self) misaligned")
             self.base = base
@@ -245,6 +246,7 @@ extension RawMemory {
     struct BorrowedElements<Element>: RandomAccessCollection {
         private let buffer: UnsafeBufferPointer<Element>
 
+        /// The elements of `buffer`, which must stay valid while the view is used.
         fileprivate init(_ buffer: UnsafeBufferPointer<Element>) {
             self.buffer = buffer
         }

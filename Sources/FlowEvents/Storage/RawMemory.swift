@@ -7,7 +7,8 @@ import Darwin
 
 /// The one place FlowEvents touches memory through pointers: every allocation, load, store, copy and
 /// bulk comparison of the module, and every buffer it hands to a system call, is a method of one of
-/// the types nested here. No other file of the module holds a pointer.
+/// the types nested here. No other file of the module holds a pointer, beyond turning the C strings
+/// that `strerror` and `gzerror` return into Swift strings.
 ///
 /// - ``ByteView``: bytes borrowed from their owner (a chunk buffer, an array, a string, a literal), read.
 /// - ``MutableByteView``: bytes borrowed from their owner, written: room in a line being encoded, in a
@@ -343,6 +344,7 @@ extension RawMemory {
             base.initialize(repeating: value, count: count)
         }
 
+        /// Allocates `count` elements, not initialised.
         private init(allocating count: Int) {
             base = .allocate(capacity: count)
             self.count = count
@@ -387,6 +389,7 @@ extension RawMemory {
         /// Whether a debug build's slots are still allocated.
         @usableFromInline
         final class Allocation {
+            /// False once the slots are freed.
             @usableFromInline var isLive = true
 
             @usableFromInline
