@@ -132,7 +132,7 @@ public final class JSONLinesFileSink: FlowEventSink {
 
     /// Writes lines whose lengths were checked.
     private func writeChecked(_ encodedLines: some Collection<UInt8>) throws(EventSinkError) {
-        if buffer.isEmpty, let failure = encodedLines.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) {
+        if buffer.isEmpty, let failure = encodedLines.withByteViewIfAvailable({ append($0) }) {
             if let failure {
                 buffer.append(contentsOf: encodedLines.dropFirst(failure.written))
                 throw failure.error
@@ -147,7 +147,7 @@ public final class JSONLinesFileSink: FlowEventSink {
 
     public func flush() throws(EventSinkError) {
         guard !buffer.isEmpty else { return }
-        if let failure = buffer.withUnsafeBytes({ append($0) }) {
+        if let failure = buffer.withByteView({ append($0) }) {
             buffer.removeFirst(failure.written)
             throw failure.error
         }
@@ -158,7 +158,7 @@ public final class JSONLinesFileSink: FlowEventSink {
 
     /// Refuses lines the reader would skip as oversized: the writer never produces what the reader refuses.
     private func checkLineLengths(_ lines: some Collection<UInt8>) throws(EventSinkError) {
-        let longest = lines.withContiguousStorageIfAvailable { FlowEventLimits.longestLine(in: ByteView($0)) }
+        let longest = lines.withByteViewIfAvailable { FlowEventLimits.longestLine(in: $0) }
             ?? Array(lines).withByteView { FlowEventLimits.longestLine(in: $0) }
         try refuseLines(ofLength: longest)
     }
@@ -182,7 +182,7 @@ public final class JSONLinesFileSink: FlowEventSink {
 
     /// Appends `bytes` to the file holding its lock: shared, or exclusive while a line the file was opened with
     /// may need ending first. Returns what went wrong, if anything.
-    private func append(_ bytes: UnsafeRawBufferPointer) -> PartialWrite? {
+    private func append(_ bytes: ByteView) -> PartialWrite? {
         let locked = Self.lock(descriptor, cutLineReader == nil ? LOCK_SH : LOCK_EX)
         defer { if locked { _ = flock(descriptor, LOCK_UN) } }
         endCutLine()
@@ -199,10 +199,10 @@ public final class JSONLinesFileSink: FlowEventSink {
     }
 
     /// Writes all of `bytes`, retrying interrupted writes; returns what went wrong, if anything.
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> PartialWrite? {
+    private func writeAll(_ bytes: ByteView) -> PartialWrite? {
         var written = 0
         while written < bytes.count {
-            let result = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            let result = bytes.bytes(written..<bytes.count).write(toFile: descriptor)
             if result < 0 {
                 if errno == EINTR { continue }
                 return PartialWrite(error: EventSinkError(destination: path, reason: "write failed: \(Self.systemMessage())"), written: written)
@@ -245,23 +245,17 @@ public final class JSONLinesFileSink: FlowEventSink {
         defer { close(reader) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size > 0, !Self.endsInNewline(reader, size: status.st_size) else { return }
-        var newline = UInt8(ascii: "\n")
-        _ = systemWrite(descriptor, &newline, 1)
+        _ = ByteView("\n").write(toFile: descriptor)
     }
 
     /// Whether the last of the `size` bytes of the file open for reading as `reader` is a newline; true when it
     /// cannot be read.
     private static func endsInNewline(_ reader: Int32, size: off_t) -> Bool {
-        var last: UInt8 = 0
-        return pread(reader, &last, 1, size - 1) != 1 || last == UInt8(ascii: "\n")
+        guard let last = RawMemory.byte(at: size - 1, ofFile: reader) else { return true }
+        return last == UInt8(ascii: "\n")
     }
 
     private static func systemMessage() -> String {
         String(cString: strerror(errno))
     }
-}
-
-/// The system's `write`, which `JSONLinesFileSink.write(encodedLines:)` hides inside the class.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

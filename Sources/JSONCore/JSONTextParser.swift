@@ -18,21 +18,20 @@ package enum JSONTextParser {
     package static func parse(
         _ bytes: some Collection<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
     ) throws(JSONSyntaxError) -> JSONNode {
-        let parse = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONNode, JSONSyntaxError> in
+        let parsed = RawMemory.ByteView.with(bytes) { view in
             Result { () throws(JSONSyntaxError) in
                 try parseContiguous(
-                    buffer, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys,
+                    view, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys,
                     skipsByteOrderMark: skipsByteOrderMark
                 )
             }
         }
-        let parsed = bytes.withContiguousStorageIfAvailable(parse) ?? Array(bytes).withUnsafeBufferPointer(parse)
         return try parsed.get()
     }
 
-    /// The one value of contiguous `bytes`, the parser's only view of memory: a cursor reads it by index.
+    /// The one value of `bytes`, the parser's only view of memory: a cursor reads it by index.
     private static func parseContiguous(
-        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
+        _ bytes: RawMemory.ByteView, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
     ) throws(JSONSyntaxError) -> JSONNode {
         var cursor = Cursor(bytes: bytes, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys)
         if skipsByteOrderMark, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -50,14 +49,14 @@ package enum JSONTextParser {
 
 /// A position in the bytes being parsed, and the path to the value at it.
 private struct Cursor {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: RawMemory.ByteView
     let maximumDepth: Int
     let refusesDuplicateKeys: Bool
     var position = 0
     /// The keys and indices leading to the value being parsed, kept only to name a repeated key.
     private var path: [String] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool) {
+    init(bytes: RawMemory.ByteView, maximumDepth: Int, refusesDuplicateKeys: Bool) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.refusesDuplicateKeys = refusesDuplicateKeys
@@ -111,17 +110,8 @@ private struct Cursor {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
-        let start = position
-        let length = literal.utf8CodeUnitCount
-        let matches = literal.withUTF8Buffer { expected in
-            guard start + length <= bytes.count else { return false }
-            for offset in 0..<length where bytes[start + offset] != expected[offset] {
-                return false
-            }
-            return true
-        }
-        guard matches else { throw error("invalid literal, expected '\(literal)'") }
-        position += length
+        guard bytes.hasPrefix(literal, at: position) else { throw error("invalid literal, expected '\(literal)'") }
+        position += literal.utf8CodeUnitCount
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONNode {
@@ -202,7 +192,7 @@ private struct Cursor {
         }
         if current == UInt8(ascii: "\"") {
             position += 1
-            guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start + 1..<position - 1]), as: UTF8.self) else {
+            guard let string = bytes.string(validatingUTF8: start + 1..<position - 1) else {
                 throw error("invalid UTF-8 in string", at: start)
             }
             return string
@@ -217,7 +207,7 @@ private struct Cursor {
         // Where the escape of a high surrogate waiting for its low half starts.
         var pendingHighSurrogate: Int?
         func loneSurrogate(at offset: Int) -> JSONSyntaxError {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 6, bytes.count)]), as: UTF8.self)
+            let text = bytes.string(decodingUTF8: offset..<min(offset + 6, bytes.count))
             return error("lone UTF-16 surrogate \(text) is not Unicode text (a surrogate escape needs its pair)", at: offset)
         }
         // Plain runs are copied as UTF-8; escapes are decoded as UTF-16 so surrogate pairs can be joined.
@@ -317,7 +307,7 @@ private struct Cursor {
             guard let byte = current, isDigit(byte) else { throw error("expected a digit in the exponent") }
             skipDigits()
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return bytes.string(decodingUTF8: start..<position)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {

@@ -40,10 +40,10 @@ public struct Assigner: Sendable {
     public func assign(
         attributes: Attributes, forcedVariants: [SlotID: VariantID] = [:], stickyBuckets: (any StickyBucketStore)? = nil
     ) -> SessionAssignment {
-        // Evaluators and rules are read through buffers: they are borrowed, where reading an array
+        // Evaluators and rules are read in place: they are borrowed, where reading an array
         // element would copy the whole experiment definition and retain everything in it.
-        evaluators.withUnsafeBufferPointer { evaluators in
-            configuration.config.rules.withUnsafeBufferPointer { rules in
+        evaluators.withBorrowedElements { evaluators in
+            configuration.config.rules.withBorrowedElements { rules in
                 guard let stickyBuckets else {
                     var none: StickyBucketSession?
                     return assign(attributes: attributes, forcedVariants: forcedVariants, evaluators: evaluators, rules: rules, sticky: &none)
@@ -59,8 +59,8 @@ public struct Assigner: Sendable {
     private func assign(
         attributes: Attributes,
         forcedVariants: [SlotID: VariantID],
-        evaluators: UnsafeBufferPointer<ExperimentEvaluator>,
-        rules: UnsafeBufferPointer<AssignmentRule>,
+        evaluators: RawMemory.BorrowedElements<ExperimentEvaluator>,
+        rules: RawMemory.BorrowedElements<AssignmentRule>,
         sticky: inout StickyBucketSession?
     ) -> SessionAssignment {
         var records: [ExperimentEvaluation?] = Array(repeating: nil, count: evaluators.count)

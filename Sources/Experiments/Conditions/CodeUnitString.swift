@@ -13,10 +13,10 @@ enum CodeUnitString {
         guard lhs.utf8.count == rhs.utf8.count, lhs == rhs else { return false }
         // Compared as buffers where the bytes are contiguous, as native strings' are: the generic
         // view comparison costs ten times as much, and attribute lookups make it per key.
-        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        let contiguous = RawMemory.ByteView.withUTF8IfAvailable(of: lhs, and: rhs) { left, right in
+            left.hasSameBytes(as: right)
         }
-        return (contiguous ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+        return contiguous ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// Whether `string` has the same code units as `asciiKey`, which must be ASCII: then canonical equality and

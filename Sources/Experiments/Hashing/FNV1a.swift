@@ -36,7 +36,7 @@
     @inlinable @inline(__always)
     package mutating func combine(_ string: String) {
         // Native strings expose contiguous UTF-8 (small ones via a stack copy); anything else goes through UTF-16.
-        let handled: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+        let handled: Void? = RawMemory.ByteView.withUTF8IfAvailable(of: string) { bytes in
             combine(utf8: bytes)
         }
         if handled == nil {
@@ -46,27 +46,25 @@
 
     /// Folds well-formed UTF-8 `bytes`, transcoded to UTF-16 code units, into the hash.
     @inlinable @inline(__always)
-    package mutating func combine(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func combine(utf8 bytes: RawMemory.ByteView) {
         var hash = state
         var position = 0
         let count = bytes.count
         // Ids are usually ASCII: eight bytes at a time while they are, then byte by byte, each byte its own code
         // unit. Only this part is inlined into callers; the first non-ASCII byte hands over to the transcoder.
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while position &+ 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                guard word & 0x8080_8080_8080_8080 == 0 else { break }
-                for offset in 0..<8 {
-                    hash = (hash ^ UInt32(base.load(fromByteOffset: position &+ offset, as: UInt8.self))) &* Self.prime
-                }
-                position &+= 8
+        while position &+ 8 <= count {
+            let word = bytes.load(UInt64.self, at: position)
+            guard word & 0x8080_8080_8080_8080 == 0 else { break }
+            for offset in 0..<8 {
+                hash = (hash ^ UInt32(bytes[position &+ offset])) &* Self.prime
             }
-            while position < count {
-                let byte = base.load(fromByteOffset: position, as: UInt8.self)
-                guard byte < 0x80 else { break }
-                hash = (hash ^ UInt32(byte)) &* Self.prime
-                position &+= 1
-            }
+            position &+= 8
+        }
+        while position < count {
+            let byte = bytes[position]
+            guard byte < 0x80 else { break }
+            hash = (hash ^ UInt32(byte)) &* Self.prime
+            position &+= 1
         }
         state = hash
         if position < count {
@@ -76,7 +74,7 @@
 
     /// Folds `bytes[position...]`, well-formed UTF-8 transcoded to UTF-16 code units, into the hash.
     @usableFromInline
-    mutating func combine(transcoding bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+    mutating func combine(transcoding bytes: RawMemory.ByteView, from start: Int) {
         var hash = state
         var position = start
         let count = bytes.count

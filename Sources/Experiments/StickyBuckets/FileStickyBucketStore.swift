@@ -169,9 +169,9 @@ public final class FileStickyBucketStore: StickyBucketStore, @unchecked Sendable
         }
         var written = 0
         var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let result = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        bytes.withByteView { view in
+            while written < view.count {
+                let result = view.write(from: written, toFile: descriptor)
                 if result < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))

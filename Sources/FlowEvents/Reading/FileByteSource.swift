@@ -67,19 +67,19 @@ final class FileByteSource {
 
     /// Reads into `storage` from `offset` up to its end; 0 at the end of the data.
     func readBytes(into storage: inout [UInt8], from offset: Int) throws(FlowEventReadError) -> Int {
-        try storage.withUnsafeMutableBufferPointer { buffer throws(FlowEventReadError) in
-            try readBytes(into: UnsafeMutableBufferPointer(rebasing: buffer[offset...]))
+        try storage.withMutableByteView { buffer throws(FlowEventReadError) in
+            try readBytes(into: buffer.bytes(offset..<buffer.count))
         }
     }
 
     /// Reads up to `room.count` bytes into `room`, the system calls' side of the reader's buffers; 0 at the
     /// end of the data.
-    func readBytes(into room: UnsafeMutableBufferPointer<UInt8>) throws(FlowEventReadError) -> Int {
-        guard let buffer = room.baseAddress else { return 0 }
+    func readBytes(into room: MutableByteView) throws(FlowEventReadError) -> Int {
         let count = room.count
+        guard count > 0 else { return 0 }
         if let gzip {
-            let result = gzread(gzip, buffer, UInt32(clamping: count))
-            if result > 0 { return Int(result) }
+            let result = room.read(fromGzip: gzip)
+            if result > 0 { return result }
             var code: Int32 = 0
             let message = gzerror(gzip, &code).map { String(cString: $0) } ?? "unknown error"
             // zlib ends a stream cut short like a whole one, and only its error state tells them apart.
@@ -102,7 +102,7 @@ final class FileByteSource {
         let wanted = sizeAtOpen.map { min(count, $0 - offset) } ?? count
         guard wanted > 0 else { return 0 }
         while true {
-            let result = read(descriptor, buffer, wanted)
+            let result = room.bytes(0..<wanted).read(fromFile: descriptor)
             if result > 0 {
                 offset += result
                 return result

@@ -40,8 +40,7 @@ public enum JSONLineEncoder {
     /// Unicode line breaks NEL, U+2028 and U+2029, so that no line splitter finds a line break inside a line.
     package static func appendString(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
+        ByteView.withUTF8(of: value) { utf8 in
             // Most strings need no escaping: copy runs of plain bytes in bulk.
             var runStart = 0
             var index = 0
@@ -52,12 +51,12 @@ public enum JSONLineEncoder {
                     index += 1
                     continue
                 }
-                bytes.append(contentsOf: utf8[runStart..<index])
-                escape.text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                utf8.bytes(runStart..<index).append(to: &bytes)
+                ByteView(escape.text).append(to: &bytes)
                 index += escape.length
                 runStart = index
             }
-            bytes.append(contentsOf: utf8[runStart...])
+            utf8.bytes(runStart..<utf8.count).append(to: &bytes)
         }
         bytes.append(UInt8(ascii: "\""))
     }

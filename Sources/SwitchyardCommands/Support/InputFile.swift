@@ -29,7 +29,7 @@ enum InputFile {
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = RawMemory.read(fromFile: descriptor, into: &block)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(systemMessage())

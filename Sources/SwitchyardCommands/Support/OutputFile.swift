@@ -72,7 +72,7 @@ enum OutputFile {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(OutputFileError) {
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let result = RawMemory.write(bytes[written...], toFile: descriptor)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw OutputFileError("write failed: \(systemMessage())")
@@ -85,9 +85,3 @@ enum OutputFile {
         String(cString: strerror(errno))
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -15,10 +15,8 @@ enum PartialFileCleanup {
 
     /// Removes `path` if one of `signals` arrives before `disarm()`.
     static func arm(removing path: String) {
-        guard let copy = strdup(path) else { return }
-        if let old = UnsafeMutablePointer<CChar>(bitPattern: armedPath.exchange(UInt(bitPattern: copy), ordering: .sequentiallyConsistent)) {
-            free(old)
-        }
+        guard let copy = RawMemory.CStringCopy(path) else { return }
+        RawMemory.CStringCopy(address: armedPath.exchange(copy.address, ordering: .sequentiallyConsistent))?.deallocate()
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = { PartialFileCleanup.signalReceived($0) }
@@ -32,16 +30,12 @@ enum PartialFileCleanup {
 
     /// Stops removing the file: it was moved into place or removed already.
     static func disarm() {
-        if let old = UnsafeMutablePointer<CChar>(bitPattern: armedPath.exchange(0, ordering: .sequentiallyConsistent)) {
-            free(old)
-        }
+        RawMemory.CStringCopy(address: armedPath.exchange(0, ordering: .sequentiallyConsistent))?.deallocate()
     }
 
     /// Runs inside the signal handler: only async-signal-safe calls.
     private static func signalReceived(_ signal: Int32) {
-        if let path = UnsafePointer<CChar>(bitPattern: armedPath.load(ordering: .sequentiallyConsistent)) {
-            unlink(path)
-        }
+        RawMemory.CStringCopy(address: armedPath.load(ordering: .sequentiallyConsistent))?.unlinkFile()
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = SIG_DFL

@@ -39,7 +39,7 @@ enum StandardIO {
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            let written = RawMemory.write(bytes, toFile: descriptor)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -49,9 +49,3 @@ enum StandardIO {
         return nil
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -9,11 +9,10 @@ enum SymbolicLinks {
     /// The file `path` names when it is a symbolic link, or `path` itself when it is not (or the link is broken).
     static func resolved(_ path: String) -> String {
         var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else {
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = RawMemory.realPath(path) else {
             return path
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return resolved
     }
 
     /// The file `path` names through any chain of symbolic links, whether or not that file exists yet: for a
@@ -24,10 +23,7 @@ enum SymbolicLinks {
         for _ in 0..<40 {
             var status = stat()
             guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length >= 0 else { return current }
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let target = RawMemory.symbolicLinkTarget(current) else { return current }
             if target.hasPrefix("/") {
                 current = target
             } else if let slash = current.lastIndex(of: "/") {

@@ -32,7 +32,7 @@ package enum ExplorationWatch {
         let progress = Atomic<Int>(0)
         let labelLength = Atomic<Int>(0)
         let recordLength = Atomic<Int>(0)
-        let record = UnsafeMutablePointer<UInt8>.allocate(capacity: ExplorationWatch.recordCapacity)
+        let record = RawMemory.SignalSafeBytes(capacity: ExplorationWatch.recordCapacity)
     }
 
     private static let recordCapacity = 4_096
@@ -117,7 +117,7 @@ package enum ExplorationWatch {
     }
 
     /// The watchdog: every quarter second, looks for an exploration whose progress has not moved for the stall time.
-    private static func watch() -> UnsafeMutableRawPointer? {
+    private static func watch() -> Never {
         var seen = Array(repeating: (progress: -1, since: 0), count: slots.count)
         var elapsed = 0
         while true {
@@ -142,30 +142,15 @@ package enum ExplorationWatch {
 
     /// Writes `prefix<TAB>kind<TAB>detail<TAB>record<NEWLINE>` to standard error with `write(2)` only.
     private static func writeLine(kind: StaticString, detail: Int32, slot: Slot) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var value = max(0, Int(detail))
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[9 - count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0 && count < 10
-        }
-        let tab: UInt8 = 9
-        let newline: UInt8 = 10
-        writeBytes(linePrefixText)
-        withUnsafePointer(to: tab) { _ = systemWrite(2, $0, 1) }
-        _ = systemWrite(2, kind.utf8Start, kind.utf8CodeUnitCount)
-        withUnsafePointer(to: tab) { _ = systemWrite(2, $0, 1) }
-        withUnsafeBytes(of: &digits) { _ = systemWrite(2, $0.baseAddress! + (10 - count), count) }
-        withUnsafePointer(to: tab) { _ = systemWrite(2, $0, 1) }
-        _ = systemWrite(2, slot.record, slot.recordLength.load(ordering: .relaxed))
-        withUnsafePointer(to: newline) { _ = systemWrite(2, $0, 1) }
-    }
-
-    private static func writeBytes(_ text: StaticString) {
-        _ = systemWrite(2, text.utf8Start, text.utf8CodeUnitCount)
+        let tab = UInt8(ascii: "\t")
+        RawMemory.write(linePrefixText, toFile: STDERR_FILENO)
+        RawMemory.write(byte: tab, toFile: STDERR_FILENO)
+        RawMemory.write(kind, toFile: STDERR_FILENO)
+        RawMemory.write(byte: tab, toFile: STDERR_FILENO)
+        RawMemory.write(decimal: max(0, Int(detail)), toFile: STDERR_FILENO)
+        RawMemory.write(byte: tab, toFile: STDERR_FILENO)
+        slot.record.write(first: slot.recordLength.load(ordering: .relaxed), toFile: STDERR_FILENO)
+        RawMemory.write(byte: UInt8(ascii: "\n"), toFile: STDERR_FILENO)
     }
 
     #if canImport(Glibc)
@@ -174,9 +159,3 @@ package enum ExplorationWatch {
     private static func threadID(_ thread: pthread_t) -> UInt { UInt(bitPattern: thread) }
     #endif
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -9,8 +9,11 @@ public enum EventLinesFuzzHarness: FuzzHarness {
     public static func run(_ input: UnsafeBufferPointer<UInt8>) -> FuzzOutcome {
         var summary = ReadSummary()
         var events: [FlowEvent] = []
-        LineChunkParser.parse(ByteView(input), decoder: EventLineDecoder(), path: "fuzz.jsonl", linesBefore: 0, summary: &summary) {
-            events.append($0)
+        // A copy of exactly the input's bytes, so that a sanitizer still catches a read past its end.
+        Array(input).withByteView { chunk in
+            LineChunkParser.parse(chunk, decoder: EventLineDecoder(), path: "fuzz.jsonl", linesBefore: 0, summary: &summary) {
+                events.append($0)
+            }
         }
         var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // Every newline ends a line; what follows the last one, if anything, is one more, unterminated line.
@@ -26,7 +29,7 @@ public enum EventLinesFuzzHarness: FuzzHarness {
             var content = UnsafeBufferPointer(rebasing: line)
             if content.last == UInt8(ascii: "\r") { content = UnsafeBufferPointer(rebasing: content.dropLast()) }
             guard content.count <= FlowEventReader.maximumLineLength else { continue }
-            if case .event(let event) = EventLineDecoder.fullParserOutcome(of: ByteView(content)) {
+            if case .event(let event) = Array(content).withByteView({ EventLineDecoder.fullParserOutcome(of: $0) }) {
                 referenceEvents.append(event)
             }
         }

@@ -1,8 +1,8 @@
-/// The working memory of one `$regex` search (``RegexSearch``, ``RegexDFA``), and the only place the engine touches
-/// memory directly: the text's UTF-16 code units, the two thread lists of the automaton simulation, the stack that
-/// follows instructions consuming nothing, and the answers of the pattern's look-aheads at each position.
+/// The working memory of one `$regex` search (``RegexSearch``, ``RegexDFA``): the text's UTF-16 code units, the two
+/// thread lists of the automaton simulation, the stack that follows instructions consuming nothing, and the answers
+/// of the pattern's look-aheads at each position.
 ///
-/// The memory comes from `withUnsafeTemporaryAllocation` (on the stack when small, so a search of a short attribute
+/// The memory is ``RawMemory``'s temporary slots (on the stack when small, so a search of a short attribute
 /// allocates nothing) and lives only for the closure ``with(text:instructionCapacity:lookaheadCount:_:)`` runs:
 /// the type is non-copyable, and reaches the search only as an argument it cannot keep.
 ///
@@ -13,106 +13,59 @@
 /// Each thread list is a sparse set of instruction indexes (Briggs and Torczon): insertion, membership and clearing
 /// in constant time, iteration in insertion order.
 struct RegexScratch: ~Copyable {
-    /// The text's code units: bytes when `isWide` is false (an ASCII text), else UTF-16 code units.
-    private let units: UnsafeRawPointer
-    private let isWide: Bool
-    /// How many code units the text has; positions run from 0 to this.
-    let length: Int
+    /// The text's code units.
+    private let text: RawMemory.CodeUnits
     /// The dense and sparse arrays of the current list and of the next one (swapped by ``advance()``), each
     /// `capacity` entries.
-    private var currentDense: UnsafeMutablePointer<Int32>
-    private var currentSparse: UnsafeMutablePointer<Int32>
-    private var nextDense: UnsafeMutablePointer<Int32>
-    private var nextSparse: UnsafeMutablePointer<Int32>
+    private var currentDense: RawMemory.Slots<Int32>
+    private var currentSparse: RawMemory.Slots<Int32>
+    private var nextDense: RawMemory.Slots<Int32>
+    private var nextSparse: RawMemory.Slots<Int32>
     /// How many threads the current list holds.
     private(set) var currentCount = 0
     private var nextCount = 0
     /// `2 * capacity + 2` entries: a closure lists each instruction once and pushes at most two after listing it.
-    private let stack: UnsafeMutablePointer<Int32>
+    private let stack: RawMemory.Slots<Int32>
     private var stackCount = 0
     private let capacity: Int
     /// One bit per position (0 through the text's length) for each look-ahead, `wordsPerTable` words each.
-    private let tables: UnsafeMutablePointer<UInt64>
+    private let tables: RawMemory.Slots<UInt64>
     private let wordsPerTable: Int
+
+    /// How many code units the text has; positions run from 0 to this.
+    var length: Int { text.count }
 
     /// Runs `body` with scratch memory for `text`, programs of at most `instructionCapacity` instructions (0 when
     /// only the text is read, as by ``RegexDFA``), and `lookaheadCount` look-ahead tables, all cleared.
     static func with<Result>(
         text: String, instructionCapacity: Int, lookaheadCount: Int, _ body: (inout RegexScratch) -> Result
     ) -> Result {
-        let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes -> Result? in
-            guard let base = bytes.baseAddress, isASCII(bytes) else { return nil }
-            return withMemory(
-                units: UnsafeRawPointer(base), isWide: false, length: bytes.count,
-                instructionCapacity: instructionCapacity, lookaheadCount: lookaheadCount, body
-            )
-        }
-        if let inPlace, let result = inPlace { return result }
-        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(text.utf8.count, 1)) { buffer in
-            // A UTF-16 text is never longer in units than in UTF-8 bytes.
-            var count = 0
-            for unit in text.utf16 {
-                buffer[count] = unit
-                count += 1
+        RawMemory.CodeUnits.with(text) { units in
+            let wordsPerTable = lookaheadCount == 0 ? 0 : (units.count + 1 + 63) / 64
+            // Sparse entries are read before they are written (and then checked against the dense array): the
+            // slots start cleared.
+            return RawMemory.withTemporarySlots(
+                int32Count: instructionCapacity == 0 ? 0 : 6 * instructionCapacity + 2,
+                wordCount: lookaheadCount * wordsPerTable
+            ) { lists, tables in
+                var scratch = RegexScratch(
+                    text: units, lists: lists, capacity: instructionCapacity, tables: tables, wordsPerTable: wordsPerTable
+                )
+                return body(&scratch)
             }
-            return withMemory(
-                units: UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped), isWide: true, length: count,
-                instructionCapacity: instructionCapacity, lookaheadCount: lookaheadCount, body
-            )
-        }
-    }
-
-    /// Whether every byte is ASCII, read eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            offset += 8
-        }
-        while offset < bytes.count {
-            if base[offset] >= 0x80 { return false }
-            offset += 1
-        }
-        return true
-    }
-
-    /// Allocates and clears the lists, the stack and the tables in one block, then runs `body`.
-    private static func withMemory<Result>(
-        units: UnsafeRawPointer, isWide: Bool, length: Int, instructionCapacity: Int, lookaheadCount: Int,
-        _ body: (inout RegexScratch) -> Result
-    ) -> Result {
-        let wordsPerTable = lookaheadCount == 0 ? 0 : (length + 1 + 63) / 64
-        let tableBytes = lookaheadCount * wordsPerTable * 8
-        let intCount = instructionCapacity == 0 ? 0 : 6 * instructionCapacity + 2
-        let byteCount = tableBytes + 4 * intCount
-        return withUnsafeTemporaryAllocation(byteCount: max(byteCount, 8), alignment: 8) { memory in
-            // Sparse entries are read before they are written (and then checked against the dense array).
-            memory.initializeMemory(as: UInt8.self, repeating: 0)
-            let base = memory.baseAddress.unsafelyUnwrapped
-            let tables = base.bindMemory(to: UInt64.self, capacity: tableBytes / 8)
-            let ints = (base + tableBytes).bindMemory(to: Int32.self, capacity: intCount)
-            var scratch = RegexScratch(
-                units: units, isWide: isWide, length: length, lists: ints, capacity: instructionCapacity,
-                tables: tables, wordsPerTable: wordsPerTable
-            )
-            return body(&scratch)
         }
     }
 
     private init(
-        units: UnsafeRawPointer, isWide: Bool, length: Int, lists: UnsafeMutablePointer<Int32>, capacity: Int,
-        tables: UnsafeMutablePointer<UInt64>, wordsPerTable: Int
+        text: RawMemory.CodeUnits, lists: RawMemory.Slots<Int32>, capacity: Int, tables: RawMemory.Slots<UInt64>,
+        wordsPerTable: Int
     ) {
-        self.units = units
-        self.isWide = isWide
-        self.length = length
-        self.currentDense = lists
-        self.currentSparse = lists + capacity
-        self.nextDense = lists + 2 * capacity
-        self.nextSparse = lists + 3 * capacity
-        self.stack = lists + 4 * capacity
+        self.text = text
+        self.currentDense = lists.slots(from: 0, count: capacity)
+        self.currentSparse = lists.slots(from: capacity, count: capacity)
+        self.nextDense = lists.slots(from: 2 * capacity, count: capacity)
+        self.nextSparse = lists.slots(from: 3 * capacity, count: capacity)
+        self.stack = lists.slots(from: 4 * capacity, count: capacity == 0 ? 0 : 2 * capacity + 2)
         self.capacity = capacity
         self.tables = tables
         self.wordsPerTable = wordsPerTable
@@ -123,10 +76,7 @@ struct RegexScratch: ~Copyable {
     /// The code unit after `position`, which is below ``length``.
     @inline(__always)
     func unit(at position: Int) -> UInt16 {
-        assert(position >= 0 && position < length)
-        return isWide
-            ? units.load(fromByteOffset: position &* 2, as: UInt16.self)
-            : UInt16(units.load(fromByteOffset: position, as: UInt8.self))
+        text[position]
     }
 
     /// Whether `assertion` holds at `position`.

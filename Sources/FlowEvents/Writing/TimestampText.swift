@@ -1,7 +1,8 @@
 /// The 24 bytes of a timestamp's ISO 8601 text (`YYYY-MM-DDTHH:MM:SS.mmmZ`), kept inline in three
 /// words so that formatting allocates nothing: written digit by digit, then copied whole into a line.
 ///
-/// Debug builds check every offset against the 24 bytes; release builds write unchecked.
+/// Its bytes are read and written through views of the words (``RawMemory``), which debug builds
+/// check every offset against; release builds write unchecked.
 package struct TimestampText {
     /// The bytes, in memory order.
     @usableFromInline var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -17,12 +18,10 @@ package struct TimestampText {
     @inlinable
     package subscript(offset: Int) -> UInt8 {
         @inline(__always) get {
-            assert(offset >= 0 && offset < Self.count, "byte \(offset) of a timestamp's \(Self.count)")
-            return withUnsafeBytes(of: words) { $0[offset] }
+            ByteView.withBytes(of: words) { $0[offset] }
         }
         @inline(__always) set {
-            assert(offset >= 0 && offset < Self.count, "byte \(offset) of a timestamp's \(Self.count)")
-            withUnsafeMutableBytes(of: &words) { $0[offset] = newValue }
+            MutableByteView.withBytes(of: &words) { $0[offset] = newValue }
         }
     }
 
@@ -36,12 +35,12 @@ package struct TimestampText {
     /// Appends the 24 bytes to `bytes`.
     @inlinable
     package func append(to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
+        ByteView.withBytes(of: words) { $0.append(to: &bytes) }
     }
 
     /// Appends the 24 bytes to `line`.
     @inlinable @inline(__always)
     package func append(to line: LineBuffer) {
-        withUnsafeBytes(of: words) { line.append($0) }
+        ByteView.withBytes(of: words) { line.append($0) }
     }
 }

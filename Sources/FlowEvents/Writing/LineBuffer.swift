@@ -3,129 +3,116 @@
 ///
 /// The one place event lines are escaped and assembled: `JSONLineEncoder` and the simulation's
 /// `SessionLineWriter` both write through it. Package API, inlinable so that the simulation's
-/// recorder in VariantHost compiles it into its own loop. Debug builds check that every write stays
-/// within the capacity reserved for it.
+/// recorder in VariantHost compiles it into its own loop. Every append reserves room for what it
+/// writes and writes through a view of that room (``RawMemory``), which debug builds check every
+/// write against.
 package final class LineBuffer {
     // Accessed only by this class's own short methods, never overlapping: the run-time
     // exclusivity checks would cost more than the appends they guard.
-    @usableFromInline @exclusivity(unchecked) var start: UnsafeMutablePointer<UInt8>
-    @usableFromInline @exclusivity(unchecked) var capacity: Int
+    /// The memory the bytes are written into, replaced by a larger one when full.
+    @usableFromInline @exclusivity(unchecked) var memory: FixedSlots<UInt8>
     /// The number of bytes written.
     @usableFromInline @exclusivity(unchecked) package internal(set) var count = 0
 
     /// Creates an empty buffer holding `capacity` bytes (at least 64) before it grows.
     package init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        start = .allocate(capacity: self.capacity)
+        memory = .uninitializedBytes(count: max(capacity, 64))
     }
 
     deinit {
-        start.deallocate()
+        memory.deallocate()
     }
 
     /// A copy of the bytes written.
     package var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: start, count: count))
+        memory.bytes(0..<count).copied()
     }
 
     /// A copy of the bytes written from `offset` on.
     package func bytes(from offset: Int) -> [UInt8] {
         precondition(offset >= 0 && offset <= count, "offset \(offset) outside the \(count) bytes written")
-        return Array(UnsafeBufferPointer(start: start + offset, count: count - offset))
+        return memory.bytes(offset..<count).copied()
     }
 
     /// Calls `body` with the bytes written, without copying them; they must not escape it.
     package func withBytes<Result, Failure: Error>(
         _ body: (ByteView) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(ByteView(UnsafeBufferPointer(start: start, count: count)))
+        try body(memory.bytes(0..<count))
     }
 
     /// Appends `bytes`.
     @inlinable @inline(__always)
-    package func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: ByteView) {
         reserve(bytes.count)
-        if let base = bytes.baseAddress {
-            (start + count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        }
+        memory.room(count..<count + bytes.count).copy(bytes, at: 0)
         count += bytes.count
-        checkWithinCapacity()
     }
 
     /// Appends `bytes`.
     @inlinable
     package func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { append($0) }
+        bytes.withByteView { append($0) }
     }
 
     /// Appends the UTF-8 of `text`.
     @inlinable @inline(__always)
     package func append(_ text: StaticString) {
-        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(ByteView(text))
     }
 
     /// Appends one byte.
     @inlinable
     package func append(_ byte: UInt8) {
         reserve(1)
-        start[count] = byte
+        memory[count] = byte
         count += 1
-        checkWithinCapacity()
     }
 
     /// Appends `value` as a JSON string literal, escaping quotes, backslashes, control characters and the
     /// Unicode line breaks NEL, U+2028 and U+2029, so that no line splitter finds a line break inside a line.
     @inlinable
     package func appendJSONString(_ value: String) {
-        // Read in place, without the copy `withUTF8` needs: native and small strings are contiguous.
-        if value.utf8.withContiguousStorageIfAvailable({ appendJSONString(utf8: $0) }) == nil {
-            var copy = value
-            copy.withUTF8 { appendJSONString(utf8: $0) }
-        }
+        ByteView.withUTF8(of: value) { appendJSONString(utf8: $0) }
     }
 
     /// Appends the UTF-8 text `utf8` as a JSON string literal; see `appendJSONString(_:)`.
     @inlinable
-    func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
-        guard let base = utf8.baseAddress else {
-            append(#""""#)
-            return
-        }
+    func appendJSONString(utf8: ByteView) {
         // At most 6 bytes (`\u00XX`) per byte, and the quotes.
         reserve(utf8.count * 6 + 2)
-        var out = start + count
-        out.pointee = UInt8(ascii: "\"")
-        out += 1
+        let out = memory.room(count..<memory.count)
+        out[0] = UInt8(ascii: "\"")
+        var written = 1
         var index = 0
         while index < utf8.count {
             // Most text needs no escaping: copy eight bytes at a time while none of them may
             // start an escape, then byte by byte up to the one that does.
             while index + 8 <= utf8.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let word = utf8.load(UInt64.self, at: index)
                 guard !Self.mayStartEscape(inAnyByteOf: word) else { break }
-                UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
-                out += 8
+                out.store(word, at: written)
+                written += 8
                 index += 8
             }
             var runEnd = index
             while runEnd < utf8.count, !Self.mayStartEscape(utf8[runEnd]) { runEnd += 1 }
-            out.initialize(from: base + index, count: runEnd - index)
-            out += runEnd - index
+            out.copy(utf8.bytes(index..<runEnd), at: written)
+            written += runEnd - index
             index = runEnd
             guard index < utf8.count else { break }
             if let escape = Self.escapeSequence(in: utf8, at: index) {
-                out.initialize(from: escape.text.utf8Start, count: escape.text.utf8CodeUnitCount)
-                out += escape.text.utf8CodeUnitCount
+                out.copy(ByteView(escape.text), at: written)
+                written += escape.text.utf8CodeUnitCount
                 index += escape.length
             } else {
-                out.pointee = utf8[index]
-                out += 1
+                out[written] = utf8[index]
+                written += 1
                 index += 1
             }
         }
-        out.pointee = UInt8(ascii: "\"")
-        count = out + 1 - start
-        checkWithinCapacity()
+        out[written] = UInt8(ascii: "\"")
+        count += written + 1
     }
 
     /// Whether an escape sequence may start at any of the eight bytes of `word`: whether one is a
@@ -154,8 +141,7 @@ package final class LineBuffer {
     package func appendDecimal(_ value: Int) {
         // 20 bytes hold any Int's digits and sign.
         reserve(20)
-        count += DecimalText.write(value, to: start + count)
-        checkWithinCapacity()
+        count += DecimalText.write(value, to: memory.room(count..<count + 20))
     }
 
     /// Appends `value` as `String(value)` writes it (`0.036`) when it is a multiple of 1/10,000
@@ -175,17 +161,17 @@ package final class LineBuffer {
             length -= 1
         }
         reserve(6)
-        start[count] = UInt8(ascii: "0")
-        start[count + 1] = UInt8(ascii: ".")
-        var position = count + 2 + length
-        count = position
+        let out = memory.room(count..<count + 6)
+        out[0] = UInt8(ascii: "0")
+        out[1] = UInt8(ascii: ".")
+        var position = 2 + length
+        count += position
         while length > 0 {
             position -= 1
-            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+            out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
             digits /= 10
             length -= 1
         }
-        checkWithinCapacity()
         return true
     }
 
@@ -199,31 +185,25 @@ package final class LineBuffer {
         }
     }
 
-    /// Debug builds: the bytes written fit in the memory reserved for them.
-    @inlinable @inline(__always)
-    func checkWithinCapacity() {
-        assert(count <= capacity, "wrote \(count) bytes into \(capacity)")
-    }
-
+    /// Makes room for `extra` more bytes.
     @inlinable @inline(__always)
     func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(toHold: extra) }
+        if count + extra > memory.count { grow(toHold: extra) }
     }
 
+    /// Moves the bytes written into memory with room for `extra` more, at least twice the old.
     @usableFromInline @inline(never)
     func grow(toHold extra: Int) {
-        let newCapacity = max(capacity * 2, count + extra)
-        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newStart.moveInitialize(from: start, count: count)
-        start.deallocate()
-        start = newStart
-        capacity = newCapacity
+        let larger = FixedSlots<UInt8>.uninitializedBytes(count: max(memory.count * 2, count + extra))
+        larger.room(0..<count).copy(memory.bytes(0..<count), at: 0)
+        memory.deallocate()
+        memory = larger
     }
 
     /// The JSON escape of the character whose UTF-8 encoding starts at `index`, and that encoding's length; nil
     /// for a character written as it is.
     @usableFromInline
-    static func escapeSequence(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (text: StaticString, length: Int)? {
+    static func escapeSequence(in utf8: ByteView, at index: Int) -> (text: StaticString, length: Int)? {
         let byte = utf8[index]
         switch byte {
         case UInt8(ascii: "\""): return (#"\""#, 1)

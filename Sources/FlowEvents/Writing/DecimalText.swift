@@ -13,10 +13,10 @@ package enum DecimalText {
         return value < 0 ? digits + 1 : digits
     }
 
-    /// Writes `String(value)`'s bytes at `destination`, which must have room for
+    /// Writes `String(value)`'s bytes at the start of `destination`, which must have room for
     /// ``length(of:)`` of them (20 hold any `Int`), and returns how many it wrote.
     @inlinable
-    package static func write(_ value: Int, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    static func write(_ value: Int, to destination: MutableByteView) -> Int {
         let length = length(of: value)
         if value < 0 {
             destination[0] = UInt8(ascii: "-")
@@ -34,10 +34,10 @@ package enum DecimalText {
     /// `"\(prefix)\(value)\(suffix)"`, made in one allocation without the interpolation's intermediate strings.
     package static func string(_ prefix: String, _ value: Int, _ suffix: String) -> String {
         let valueLength = length(of: value)
-        return String(unsafeUninitializedCapacity: prefix.utf8.count + valueLength + suffix.utf8.count) { buffer in
-            var end = buffer.initialize(fromContentsOf: prefix.utf8)
-            end += write(value, to: buffer.baseAddress.unsafelyUnwrapped + end)
-            end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: suffix.utf8)
+        return MutableByteView.string(utf8Capacity: prefix.utf8.count + valueLength + suffix.utf8.count) { text in
+            var end = text.copy(contentsOf: prefix.utf8, at: 0)
+            end += write(value, to: text.bytes(end..<text.count))
+            end += text.copy(contentsOf: suffix.utf8, at: end)
             return end
         }
     }
