@@ -14,7 +14,7 @@ struct UserExposures: Sendable {
     /// The exposure at `index` (`0..<count`).
     subscript(index: Int) -> UserExposure {
         // `first` is set whenever `count` is positive.
-        index == 0 ? first.unsafelyUnwrapped : others[index - 1]
+        index == 0 ? first! : others[index - 1]
     }
 
     /// The user's exposure to the experiment at `experiment`, if any.
