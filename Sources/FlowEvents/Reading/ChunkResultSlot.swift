@@ -34,13 +34,23 @@ final class ChunkResultSlot: Sendable {
         pool = nil
     }
 
-    /// Decodes the chunk with `decoder` unless someone already has or is; called by the worker
-    /// that owns `decoder`.
-    func decodeIfUnclaimed(using decoder: ChunkDecoder) {
-        guard let (bytes, path) = claim() else { return }
+    /// Decodes the chunk with `decoder` unless someone already has or is, and returns whether it did; called by
+    /// the worker that owns `decoder`, or by the consumer with its own.
+    @discardableResult
+    func decodeIfUnclaimed(using decoder: ChunkDecoder) -> Bool {
+        guard let (bytes, path) = claim() else { return false }
         let chunk = decode(bytes, path: path, decoder: decoder)
         state.withLock { $0 = .decoded(chunk) }
         decoded.signal()
+        return true
+    }
+
+    /// Whether a worker is decoding the chunk right now, so that taking it would wait.
+    var isBeingDecoded: Bool {
+        state.withLock { state in
+            if case .decoding = state { return true }
+            return false
+        }
     }
 
     /// The decoded chunk: decoded on the calling thread with `decoder` if no worker has started on

@@ -62,6 +62,7 @@ struct OrderedChunkPipeline {
                     fileSummary = ReadSummary()
                     consumedFileIndex = entry.fileIndex
                 }
+                decodeAheadWhileWaiting(for: entry.slot, in: queue)
                 try deliver(entry.slot, body, fileSummary: &fileSummary)
             }
         } catch {
@@ -110,6 +111,15 @@ struct OrderedChunkPipeline {
             queue.finish()
         } catch {
             queue.fail(error)
+        }
+    }
+
+    /// While a worker is still decoding the chunk the consumer needs next, the consumer decodes the oldest chunk
+    /// queued after it that nobody has started on, rather than wait idle: its worker then finds it done.
+    private func decodeAheadWhileWaiting(for slot: ChunkResultSlot, in queue: ReadAheadQueue) {
+        guard slot.isBeingDecoded else { return }
+        for waiting in queue.waitingSlots() where waiting.decodeIfUnclaimed(using: consumerDecoder) {
+            return
         }
     }
 

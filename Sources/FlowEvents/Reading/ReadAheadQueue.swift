@@ -91,6 +91,12 @@ final class ReadAheadQueue: Sendable {
         return entry
     }
 
+    /// The chunks queued after the one taken last, oldest first: what a consumer that would otherwise wait can
+    /// decode ahead.
+    func waitingSlots() -> [ChunkResultSlot] {
+        state.withLock { state in state.entries[state.head...].map(\.slot) }
+    }
+
     /// Stops the reading thread at its next push and returns the entries it queued and nobody took.
     func cancel() -> [Entry] {
         let left = state.withLock { state in
