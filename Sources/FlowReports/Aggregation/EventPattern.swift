@@ -26,19 +26,11 @@ struct EventPattern: Sendable {
     func matchesFields(of event: FlowEvent) -> Bool {
         if let screen, event.screen != screen { return false }
         if let action, event.action != action { return false }
-        for property in properties where Self.value(of: property.key, in: event.properties) != property.value {
+        // By index and by key: iterating either collection would retain it, and an event's property object is
+        // shared by every event of its batch with the same properties, across threads.
+        for index in properties.indices where event.properties[properties[index].key] != properties[index].value {
             return false
         }
         return true
-    }
-
-    /// The value of `key` among an event's `properties`: events carry a few, and comparing that many keys is
-    /// cheaper than hashing one.
-    private static func value(of key: String, in properties: [String: String]) -> String? {
-        guard properties.count <= 4 else { return properties[key] }
-        for (candidate, value) in properties where candidate == key {
-            return value
-        }
-        return nil
     }
 }

@@ -11,7 +11,10 @@ public struct ExperimentEventFilter: Sendable {
     /// Bit `EventType.denseIndex` set for each event type that is relevant whatever its fields.
     private let alwaysRelevantTypes: UInt64
     /// For the other types, by `EventType.denseIndex`: relevant when one of these matches.
-    private let patternsByType: [[EventPattern]]
+    private let patterns: [EventPattern]
+    /// The range of `patterns` of each type, by `EventType.denseIndex`: one flat array, so that judging an
+    /// event on a decoding thread retains no array that the other threads share.
+    private let patternRanges: [Range<Int>]
     /// The texts of an event the accumulator reads: no session, and only the properties that a step, a goal,
     /// the failure tallies or the segments read.
     public let fields: EventFieldSelection
@@ -46,14 +49,19 @@ public struct ExperimentEventFilter: Sendable {
             }
         }
         alwaysRelevantTypes = alwaysRelevant.reduce(0) { $0 | 1 << UInt64($1.denseIndex) }
-        patternsByType = distinctMatchers.map { $0.map(EventPattern.init) }
+        patterns = distinctMatchers.flatMap { $0.map(EventPattern.init) }
+        var start = 0
+        patternRanges = distinctMatchers.map { matchers in
+            defer { start += matchers.count }
+            return start..<start + matchers.count
+        }
     }
 
     /// The event types no event of which is relevant: a reader can leave them out without decoding them
     /// (`FlowEventReader.readParallel(workers:leavingOut:keeping:_:)`).
     public var irrelevantTypes: Set<EventType> {
         Set(EventType.allCases.filter { type in
-            alwaysRelevantTypes & 1 << UInt64(type.denseIndex) == 0 && patternsByType[type.denseIndex].isEmpty
+            alwaysRelevantTypes & 1 << UInt64(type.denseIndex) == 0 && patternRanges[type.denseIndex].isEmpty
         })
     }
 
@@ -61,7 +69,7 @@ public struct ExperimentEventFilter: Sendable {
     public func isRelevant(_ event: FlowEvent) -> Bool {
         let type = event.type.denseIndex
         if alwaysRelevantTypes & 1 << UInt64(type) != 0 { return true }
-        for pattern in patternsByType[type] where pattern.matchesFields(of: event) {
+        for index in patternRanges[type] where patterns[index].matchesFields(of: event) {
             return true
         }
         return false
