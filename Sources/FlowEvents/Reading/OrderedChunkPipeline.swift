@@ -5,9 +5,10 @@ import Dispatch
 ///
 /// Chunk `n` goes to worker `n % workers`: chunks are about the same size, so round robin keeps every worker
 /// busy without a shared job queue. The consumer takes chunks in the order they were read, through one
-/// `ChunkResultSlot` each, decoding a chunk itself when no worker has started on it; at most `window` chunks
-/// are read ahead, which bounds memory. Reading has a thread of its own so that copying the file's bytes never
-/// holds up the consumer, which is the pipeline's slowest stage.
+/// `ChunkResultSlot` each, decoding a chunk itself when no worker has started on it, and decoding a later one
+/// rather than wait while a worker finishes the one it needs; at most `window` chunks are read ahead, which
+/// bounds memory. Reading has a thread of its own so that copying the file's bytes never holds up the consumer,
+/// which also counts what it is handed.
 struct OrderedChunkPipeline {
     private let workerQueues: [DispatchQueue]
     /// Each worker's decoder, used only on that worker's queue.
