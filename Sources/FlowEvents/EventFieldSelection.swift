@@ -10,13 +10,11 @@ public struct EventFieldSelection: Sendable, Equatable {
     public static let all = EventFieldSelection()
 
     /// Whether events carry their `session`.
-    public var keepsSession: Bool
+    public let keepsSession: Bool
     /// The property keys events carry, or nil for all of them.
-    public var propertyKeys: Set<String>? {
-        didSet { propertyKeyBytes = propertyKeys.map { $0.sorted().map { Array($0.utf8) } } }
-    }
-    /// The UTF-8 bytes of `propertyKeys`, which a scanner compares keys with before making any text.
-    private(set) var propertyKeyBytes: [[UInt8]]?
+    public let propertyKeys: Set<String>?
+    /// The UTF-8 bytes of `propertyKeys`, sorted, which a scanner compares keys with before making any text.
+    private let propertyKeyBytes: [[UInt8]]?
 
     /// Creates a selection that keeps `session` when `keepsSession` is true, and the properties whose keys are
     /// in `propertyKeys`, or all of them when it is nil.
@@ -39,9 +37,5 @@ public struct EventFieldSelection: Sendable, Equatable {
             if candidate.withByteView({ $0.hasSameBytes(as: key) }) { return true }
         }
         return false
-    }
-
-    public static func == (lhs: EventFieldSelection, rhs: EventFieldSelection) -> Bool {
-        lhs.keepsSession == rhs.keepsSession && lhs.propertyKeys == rhs.propertyKeys
     }
 }

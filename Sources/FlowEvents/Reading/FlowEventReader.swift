@@ -121,12 +121,9 @@ public struct FlowEventReader: Sendable {
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
         _ body: (_ kept: [FlowEvent], _ leftOut: Int) throws -> Void
     ) throws -> ReadSummary {
-        try checkPathsAreReadableFiles()
-        let pipeline = OrderedChunkPipeline(
-            workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept,
-            dropping: EventTypeMask(leftOutTypes), fields: fields
-        )
-        return try pipeline.run(paths: paths) { kept, _, leftOut in try body(kept, leftOut) }
+        try readFiltered(workers: workers, leavingOut: leftOutTypes, selecting: fields, keeping: isKept, hashingUsers: false) {
+            kept, _, leftOut in try body(kept, leftOut)
+        }
     }
 
     /// Reads as `readParallel(workers:leavingOut:selecting:keeping:_:)` does, handing `body` with each batch the
@@ -139,10 +136,22 @@ public struct FlowEventReader: Sendable {
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
         _ body: (_ kept: [FlowEvent], _ userHashes: [Int], _ leftOut: Int) throws -> Void
     ) throws -> ReadSummary {
+        try readFiltered(workers: workers, leavingOut: leftOutTypes, selecting: fields, keeping: isKept, hashingUsers: true, body)
+    }
+
+    /// The filtered parallel read of the public and the package variant, with users' hashes when `hashesUsers`.
+    private func readFiltered(
+        workers: Int,
+        leavingOut leftOutTypes: Set<EventType>,
+        selecting fields: EventFieldSelection,
+        keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
+        hashingUsers hashesUsers: Bool,
+        _ body: ([FlowEvent], [Int], Int) throws -> Void
+    ) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
         let pipeline = OrderedChunkPipeline(
             workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept,
-            dropping: EventTypeMask(leftOutTypes), fields: fields, hashesUsers: true
+            dropping: EventTypeMask(leftOutTypes), fields: fields, hashesUsers: hashesUsers
         )
         return try pipeline.run(paths: paths, body)
     }

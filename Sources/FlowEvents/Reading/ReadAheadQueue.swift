@@ -101,7 +101,10 @@ final class ReadAheadQueue: Sendable {
     func cancel() -> [Entry] {
         let left = state.withLock { state in
             state.isCancelled = true
-            defer { state.entries.removeAll() }
+            defer {
+                state.entries.removeAll()
+                state.head = 0
+            }
             return Array(state.entries[state.head...])
         }
         // Frees a reader waiting for a place; its push then sees the cancellation.

@@ -23,9 +23,9 @@ extension ExperimentExposures {
     /// Each variant's tally and paths are made on a thread of their own: once the logs are read, they are all the
     /// report has left to do.
     func aggregates(options: ReportOptions) -> ExperimentAggregates {
-        let variants = exposedVariants
+        let variants = variants
         let offered = options.offeredTransitions.isEmpty ? nil : options.offeredTransitions
-        let piecesPerVariant = isCountingPaths ? 2 : 1
+        let piecesPerVariant = countsPaths ? 2 : 1
         let made = Mutex<(tallies: [String: ArmTally], paths: [String: ObservedPathsReport])>(([:], [:]))
         DispatchQueue.concurrentPerform(iterations: variants.count * piecesPerVariant) { piece in
             let index = piece / piecesPerVariant

@@ -10,14 +10,15 @@ struct ExperimentExposures: Sendable {
     private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
     private let segmentKey: String?
-    /// Variants in the order of their first exposure in the log (an internal numbering only).
-    private var variants: [String] = []
+    /// Variants in the order of their first exposure in the log: the internal numbering ``tally(ofVariantAt:)``
+    /// and ``pathReport(ofVariantAt:top:offeredTransitions:)`` take.
+    private(set) var variants: [String] = []
     /// The earliest exposure time of each variant, aligned with `variants`.
     private var earliestExposures: [Int64] = []
     private var variantIndices: [String: Int] = [:]
     private var exposedUsers: [ExposedUser] = []
-    /// Whether the report counts paths.
-    private let countsPaths: Bool
+    /// Whether the report counts paths: without, ``pathReport(ofVariantAt:top:offeredTransitions:)`` must not be asked.
+    let countsPaths: Bool
     /// The users' screen paths; empty when the report does not count them.
     private var paths: ObservedPathTrie
 
@@ -62,24 +63,13 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].path.show(id, at: offset, in: &paths)
     }
 
-    /// The exposed variants, in the internal numbering ``tally(ofVariantAt:)`` and
-    /// ``pathReport(ofVariantAt:top:offeredTransitions:)`` take.
-    var exposedVariants: [String] {
-        variants
-    }
-
-    /// Whether the report counts paths: without, ``pathReport(ofVariantAt:top:offeredTransitions:)`` must not be asked.
-    var isCountingPaths: Bool {
-        countsPaths
-    }
-
     /// Whether the user at `position` is counted in the variant at `index`: exposed to it alone and not set aside.
     private func isCounted(_ position: Int, inVariantAt index: Int) -> Bool {
         exposedUsers[position].variantIndex == index && !exposedUsers[position].isMultiVariant
             && !exposedUsers[position].isForgotten
     }
 
-    /// The paths of the users of the variant at `index` (in ``exposedVariants``), multi-variant users excluded,
+    /// The paths of the users of the variant at `index` (in ``variants``), multi-variant users excluded,
     /// keeping the `top` most common.
     ///
     /// - Parameter offeredTransitions: the moves the variant's explored flow map offers, which the transitions
@@ -173,7 +163,7 @@ struct ExperimentExposures: Sendable {
             .map { variants[$0] }
     }
 
-    /// The tally of the variant at `index` (in ``exposedVariants``), multi-variant users excluded.
+    /// The tally of the variant at `index` (in ``variants``), multi-variant users excluded.
     func tally(ofVariantAt index: Int) -> ArmTally {
         // Read in place: copying every user's progress into an array per variant cost more than tallying it.
         let users = exposedUsers.indices.lazy
