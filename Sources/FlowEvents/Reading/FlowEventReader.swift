@@ -129,12 +129,15 @@ public struct FlowEventReader: Sendable {
     /// Reads as `readParallel(workers:leavingOut:selecting:keeping:_:)` does, handing `body` with each batch the
     /// hash of every kept event's user id (`user.hashValue`), made on the decoding threads: for a consumer that
     /// numbers users, so that it spends no time hashing their ids.
+    ///
+    /// The batch is lent `inout`, the reader's alone while `body` runs, so that a consumer can read each event
+    /// where it lies instead of copying it (see `ExperimentLogAccumulator.consume(relevant:userHashes:)`).
     package func readParallelHashingUsers(
         workers: Int = 2,
         leavingOut leftOutTypes: Set<EventType> = [],
         selecting fields: EventFieldSelection = .all,
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
-        _ body: (_ kept: [FlowEvent], _ userHashes: [Int], _ leftOut: Int) throws -> Void
+        _ body: (_ kept: inout [FlowEvent], _ userHashes: [Int], _ leftOut: Int) throws -> Void
     ) throws -> ReadSummary {
         try readFiltered(workers: workers, leavingOut: leftOutTypes, selecting: fields, keeping: isKept, hashingUsers: true, body)
     }
@@ -146,7 +149,7 @@ public struct FlowEventReader: Sendable {
         selecting fields: EventFieldSelection,
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
         hashingUsers hashesUsers: Bool,
-        _ body: ([FlowEvent], [Int], Int) throws -> Void
+        _ body: (inout [FlowEvent], [Int], Int) throws -> Void
     ) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
         let pipeline = OrderedChunkPipeline(

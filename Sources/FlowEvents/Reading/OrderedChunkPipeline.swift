@@ -46,8 +46,9 @@ struct OrderedChunkPipeline {
     }
 
     /// Reads `paths` in order, handing batches, their users' hashes (empty unless the pipeline hashes users) and
-    /// the number of events filtered out of them to `body` in file order, and returns the merged summary.
-    func run(paths: [String], _ body: ([FlowEvent], [Int], Int) throws -> Void) throws -> ReadSummary {
+    /// the number of events filtered out of them to `body` in file order, and returns the merged summary. Each batch
+    /// is lent `inout`: it is the pipeline's alone, so a consumer may read its events in place.
+    func run(paths: [String], _ body: (inout [FlowEvent], [Int], Int) throws -> Void) throws -> ReadSummary {
         let queue = ReadAheadQueue(capacity: window)
         let reading = DispatchGroup()
         DispatchQueue(label: "FlowEventReader.reader").async(group: reading) { [pool, workerQueues, workerDecoders] in
@@ -126,15 +127,15 @@ struct OrderedChunkPipeline {
 
     /// Waits for `slot`'s chunk (or decodes it) and hands its events to `body`.
     private func deliver(
-        _ slot: ChunkResultSlot, _ body: ([FlowEvent], [Int], Int) throws -> Void, fileSummary: inout ReadSummary
+        _ slot: ChunkResultSlot, _ body: (inout [FlowEvent], [Int], Int) throws -> Void, fileSummary: inout ReadSummary
     ) throws {
         var decoded = slot.take(decodingWith: consumerDecoder)
         // Moved out, so that once `body` has returned the array is this function's alone to reuse.
-        let events = decoded.events
+        var events = decoded.events
         decoded.events = []
         fileSummary.merge(decoded.summary, shiftingLinesBy: fileSummary.lineCount)
         let leftOut = decoded.summary.eventCount - events.count
-        if !events.isEmpty || leftOut > 0 { try body(events, decoded.userHashes, leftOut) }
+        if !events.isEmpty || leftOut > 0 { try body(&events, decoded.userHashes, leftOut) }
         eventArrays.giveBack(consume events)
     }
 }

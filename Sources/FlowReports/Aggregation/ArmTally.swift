@@ -19,37 +19,63 @@ struct ArmTally: Sendable, Hashable {
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none.
     init(definition: FunnelDefinition, users: some Collection<UserFunnelProgress>) {
-        let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
+        self.init(definition: definition) { tally in
+            for user in users {
+                tally(user)
+            }
+        }
+    }
+
+    /// Tallies the users `forEachUser` hands to its argument over the steps of `definition`, discovering them when
+    /// it configures none; `forEachUser` is called once more beforehand to discover them.
+    ///
+    /// Users are lent rather than handed over in a collection, so that a caller holding them in place need not copy
+    /// each user's progress (and retain everything in it) to have it tallied.
+    init(definition: FunnelDefinition, users forEachUser: ((borrowing UserFunnelProgress) -> Void) -> Void) {
+        let discovered = definition.discoversScreens ? Self.discoveredScreens(of: forEachUser) : []
         steps = definition.discoversScreens
             ? discovered.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             : definition.steps
         stepDurations = Array(repeating: [], count: steps.count)
         var metrics = MetricColumns()
-        for user in users {
+        forEachUser { user in
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
         }
-        // Sorted, so that means and variances add the values in one order whatever order the users came in.
-        for (metric, values) in [(GuardrailMetric.backNavigations, metrics.backNavigations),
-                                 (.failedMutations, metrics.failedMutations), (.timeToComplete, metrics.timesToComplete)]
-            where !values.isEmpty {
-            metricValues[metric] = values.sorted()
+        // Sorted, so that means and variances add the values in one order whatever order the users came in. The
+        // columns hold integers, which sort without comparisons; as doubles they keep that order.
+        let columns = [
+            (GuardrailMetric.backNavigations, metrics.backNavigations.count, { IntegerSort.ascending(metrics.backNavigations).map { Double($0) } }),
+            (.failedMutations, metrics.failedMutations.count, { IntegerSort.ascending(metrics.failedMutations).map { Double($0) } }),
+            (.timeToComplete, metrics.goalOffsets.count, { IntegerSort.ascending(metrics.goalOffsets).map { Double($0) / 1000 } }),
+        ]
+        for (metric, count, sortedValues) in columns where count > 0 {
+            metricValues[metric] = sortedValues()
         }
     }
 
     /// Each user's guardrail metric values, gathered apart so that adding a user hashes no metric.
     private struct MetricColumns {
-        var backNavigations: [Double] = []
-        var failedMutations: [Double] = []
-        /// Completers only.
-        var timesToComplete: [Double] = []
+        var backNavigations: [Int64] = []
+        var failedMutations: [Int64] = []
+        /// Milliseconds from anchor to goal, of completers only: the time to complete, in seconds once divided.
+        var goalOffsets: [Int64] = []
     }
 
     /// The screens shown to `users` in their windows, ordered by the median (nearest rank) of the users' first
     /// showings, measured from each user's anchor; ties by name in UTF-8 byte order, as SQL engines compare.
     /// Depends on no event or user order.
     static func discoveredScreens(of users: some Collection<UserFunnelProgress>) -> [String] {
+        discoveredScreens { tally in
+            for user in users {
+                tally(user)
+            }
+        }
+    }
+
+    /// As ``discoveredScreens(of:)``, of the users `forEachUser` lends.
+    private static func discoveredScreens(of forEachUser: ((borrowing UserFunnelProgress) -> Void) -> Void) -> [String] {
         var offsetsByScreen: [String: [Int64]] = [:]
-        for user in users {
+        forEachUser { user in
             for (screen, offset) in user.firstShownOffsets {
                 offsetsByScreen[screen, default: []].append(offset)
             }
@@ -64,13 +90,13 @@ struct ArmTally: Sendable, Hashable {
             .map(\.screen)
     }
 
-    private mutating func add(_ user: UserFunnelProgress, offsets: [Int64], to metrics: inout MetricColumns) {
+    private mutating func add(_ user: borrowing UserFunnelProgress, offsets: [Int64], to metrics: inout MetricColumns) {
         users += 1
         if user.reachedGoal { goalConversions += 1 }
-        metrics.backNavigations.append(Double(user.backNavigationsByScreen.values.reduce(0, +)))
-        metrics.failedMutations.append(Double(user.failuresByScreen.values.reduce(0) { $0 + $1.values.reduce(0, +) }))
+        metrics.backNavigations.append(Int64(user.backNavigationsByScreen.values.reduce(0, +)))
+        metrics.failedMutations.append(Int64(user.failuresByScreen.values.reduce(0) { $0 + $1.values.reduce(0, +) }))
         if let goalOffset = user.goalOffset {
-            metrics.timesToComplete.append(Double(goalOffset) / 1000)
+            metrics.goalOffsets.append(goalOffset)
         }
         for (index, offset) in offsets.enumerated() where index < stepDurations.count {
             stepDurations[index].append(offset)

@@ -16,7 +16,7 @@ struct ExperimentExposures: Sendable {
     /// The earliest exposure time of each variant, aligned with `variants`.
     private var earliestExposures: [Int64] = []
     private var variantIndices: [String: Int] = [:]
-    private var exposedUsers: [ExposedUser] = []
+    private var exposedUsers = SegmentedArray<ExposedUser>()
     /// Whether the report counts paths: without, ``pathReport(ofVariantAt:top:offeredTransitions:)`` must not be asked.
     let countsPaths: Bool
     /// The users' screen paths; empty when the report does not count them.
@@ -63,11 +63,6 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].path.show(id, at: offset, in: &paths)
     }
 
-    /// Whether the user at `position` is counted in the variant at `index`: exposed to it alone and not set aside.
-    private func isCounted(_ position: Int, inVariantAt index: Int) -> Bool {
-        exposedUsers[position].variantIndex == index && !exposedUsers[position].isMultiVariant
-            && !exposedUsers[position].isForgotten
-    }
 
     /// The paths of the users of the variant at `index` (in ``variants``), multi-variant users excluded,
     /// keeping the `top` most common.
@@ -80,7 +75,7 @@ struct ExperimentExposures: Sendable {
         var users = 0
         var beyondCap = 0
         // By position, so that no user's whole record is copied to read three fields of it.
-        for position in exposedUsers.indices where isCounted(position, inVariantAt: index) {
+        for position in exposedUsers.indices where exposedUsers[position].isCounted(inVariantAt: index) {
             users += 1
             let reached = exposedUsers[position].progress.reachedGoal
             let path = exposedUsers[position].path
@@ -150,7 +145,7 @@ struct ExperimentExposures: Sendable {
 
     /// Users exposed to more than one variant, who are excluded from every count.
     var multiVariantUsers: Int {
-        exposedUsers.reduce(0) { $0 + ($1.isMultiVariant && !$1.isForgotten ? 1 : 0) }
+        exposedUsers.indices.reduce(0) { $0 + (exposedUsers[$1].isMultiVariant && !exposedUsers[$1].isForgotten ? 1 : 0) }
     }
 
     /// The exposed variants, ordered by their earliest exposure, ties by name: an order no line order changes.
@@ -165,11 +160,14 @@ struct ExperimentExposures: Sendable {
 
     /// The tally of the variant at `index` (in ``variants``), multi-variant users excluded.
     func tally(ofVariantAt index: Int) -> ArmTally {
-        // Read in place: copying every user's progress into an array per variant cost more than tallying it.
-        let users = exposedUsers.indices.lazy
-            .filter { isCounted($0, inVariantAt: index) }
-            .map { exposedUsers[$0].progress }
-        return ArmTally(definition: funnel, users: users)
+        // Lent in place: copying every user's progress cost more than tallying it.
+        ArmTally(definition: funnel) { tally in
+            exposedUsers.forEachSegment { users in
+                for position in users.indices where users[position].isCounted(inVariantAt: index) {
+                    tally(users[position].progress)
+                }
+            }
+        }
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose
@@ -178,12 +176,13 @@ struct ExperimentExposures: Sendable {
     func segmentCounts() -> [String: [String: ArmCounts]] {
         var counts: [String: [String: ArmCounts]] = [:]
         guard segmentKey != nil else { return counts }
-        for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
-            let value = user.progress.segment ?? SegmentReport.unknownValue
-            var arm = counts[value, default: [:]][variants[user.variantIndex], default: ArmCounts(users: 0, conversions: 0)]
-            arm.users += 1
-            if user.progress.reachedGoal { arm.conversions += 1 }
-            counts[value, default: [:]][variants[user.variantIndex]] = arm
+        exposedUsers.forEachSegment { users in
+            for position in users.indices where !users[position].isMultiVariant && !users[position].isForgotten {
+                let value = users[position].progress.segment ?? SegmentReport.unknownValue
+                let variant = variants[users[position].variantIndex]
+                counts[value, default: [:]][variant, default: ArmCounts(users: 0, conversions: 0)].users += 1
+                if users[position].progress.reachedGoal { counts[value, default: [:]][variant]?.conversions += 1 }
+            }
         }
         return counts
     }

@@ -80,18 +80,24 @@ public struct ExperimentLogAccumulator: Sendable {
 
     /// Counts one event; call in log order.
     public mutating func consume(_ event: FlowEvent) {
-        consume(event, userHash: event.user.hashValue, isKnownRelevant: false)
+        var event = event
+        consume(&event, userHash: event.user.hashValue, isKnownRelevant: false)
     }
 
     /// Counts events ``eventFilter`` found relevant, in log order: the same as consuming them one by one,
     /// without judging each event a second time; `userHashes[i]` is `events[i].user.hashValue`.
-    mutating func consume(relevant events: [FlowEvent], userHashes: [Int]) {
+    ///
+    /// The events are lent `inout` only so that each is read where it lies: the compiler copies an element of an
+    /// array it is merely lent before handing it to a mutating method, and a copy retains and releases every text
+    /// in it, several times a batch's worth of work on the one thread that counts. The events are left unchanged.
+    mutating func consume(relevant events: inout [FlowEvent], userHashes: [Int]) {
         for index in events.indices {
-            consume(events[index], userHash: userHashes[index], isKnownRelevant: true)
+            consume(&events[index], userHash: userHashes[index], isKnownRelevant: true)
         }
     }
 
-    private mutating func consume(_ event: FlowEvent, userHash: Int, isKnownRelevant: Bool) {
+    /// Counts `event`, which is `inout` only to be read in place (see ``consume(relevant:userHashes:)``).
+    private mutating func consume(_ event: inout FlowEvent, userHash: Int, isKnownRelevant: Bool) {
         eventsConsumed += 1
         let position = consumedCount
         consumedCount += 1

@@ -21,7 +21,7 @@ public enum EventLogReport {
         let summary = try reader.readParallelHashingUsers(
             workers: workers, leavingOut: irrelevantTypes, selecting: filter.fields, keeping: filter.isRelevant
         ) { batch, userHashes, leftOut in
-            accumulator.consume(relevant: batch, userHashes: userHashes)
+            accumulator.consume(relevant: &batch, userHashes: userHashes)
             accumulator.countIrrelevantEvents(leftOut)
         }
         guard accumulator.rereadLength != nil else { return summary }
