@@ -28,6 +28,15 @@ struct CanonicalTimestampParser {
     /// The timestamp `text` holds, or nil when it is not an ISO 8601 UTC timestamp.
     @inline(__always)
     func timestamp(_ text: ByteView) -> EventTimestamp? {
+        canonicalTimestamp(text) ?? EventTimestamp(iso8601: text)
+    }
+
+    /// The timestamp `text` holds when it is in the 24-byte form, else nil (though it may be another form).
+    ///
+    /// Every byte of a text it accepts is a digit or one of `-T:.Z`, so the text needs no other check to be
+    /// a JSON string's whole body.
+    @inline(__always)
+    func canonicalTimestamp(_ text: ByteView) -> EventTimestamp? {
         guard text.count == 24,
               text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
               text[19] == UInt8(ascii: "."), text[23] == UInt8(ascii: "Z"),
@@ -35,7 +44,7 @@ struct CanonicalTimestampParser {
               let hour = twoDigits(text, at: 11), let minute = twoDigits(text, at: 14), let second = twoDigits(text, at: 17),
               let hundreds = twoDigits(text, at: 20), let lastDigit = digit(text[22]),
               hour < 24, minute < 60, second < 61
-        else { return EventTimestamp(iso8601: text) }
+        else { return nil }
         let timeOfDay = (hour * 3600 + minute * 60 + second) * 1000 + hundreds * 10 + lastDigit
         return EventTimestamp(millisecondsSince1970: dayStart + timeOfDay)
     }

@@ -125,22 +125,28 @@ extension RawMemory {
             return Self.equal(UnsafeRawPointer(base + offset), UnsafeRawPointer(prefixBase), count: count)
         }
 
-        /// Whether `count` bytes at `left` and `right` are equal, eight at a time.
+        /// Whether `count` bytes at `left` and `right` are equal, eight at a time: a last word that would run past
+        /// the end is loaded overlapping the one before instead, so no byte is compared alone from eight on.
         @inline(__always)
         private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+            guard count >= 8 else {
+                var offset = 0
+                while offset < count {
+                    if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+                        return false
+                    }
+                    offset += 1
+                }
+                return true
+            }
             var offset = 0
-            while count - offset >= 8 {
+            while count - offset > 8 {
                 if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                     != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
                 offset += 8
             }
-            while offset < count {
-                if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
-                    return false
-                }
-                offset += 1
-            }
-            return true
+            return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
 
         /// Whether the two views hold the same bytes.

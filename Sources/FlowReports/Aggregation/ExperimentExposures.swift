@@ -74,16 +74,18 @@ struct ExperimentExposures: Sendable {
         var leftOn: [Int32: Int] = [:]
         var users = 0
         var beyondCap = 0
-        // By position, so that no user's whole record is copied to read three fields of it.
-        for position in exposedUsers.indices where exposedUsers[position].isCounted(inVariantAt: index) {
-            users += 1
-            let reached = exposedUsers[position].progress.reachedGoal
-            let path = exposedUsers[position].path
-            if !reached { leftOn[path.lastScreen, default: 0] += 1 }
-            if path.node == ObservedPathTrie.overflow {
-                beyondCap += 1
-            } else {
-                counts[PathKey(node: path.node, reachedGoal: reached), default: 0] += 1
+        // Lent in place, so that no user's whole record is copied to read three fields of it.
+        exposedUsers.forEachSegment { exposed in
+            for position in exposed.indices where exposed[position].isCounted(inVariantAt: index) {
+                users += 1
+                let reached = exposed[position].progress.reachedGoal
+                let path = exposed[position].path
+                if !reached { leftOn[path.lastScreen, default: 0] += 1 }
+                if path.node == ObservedPathTrie.overflow {
+                    beyondCap += 1
+                } else {
+                    counts[PathKey(node: path.node, reachedGoal: reached), default: 0] += 1
+                }
             }
         }
         let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
@@ -145,7 +147,13 @@ struct ExperimentExposures: Sendable {
 
     /// Users exposed to more than one variant, who are excluded from every count.
     var multiVariantUsers: Int {
-        exposedUsers.indices.reduce(0) { $0 + (exposedUsers[$1].isMultiVariant && !exposedUsers[$1].isForgotten ? 1 : 0) }
+        var count = 0
+        exposedUsers.forEachSegment { exposed in
+            for position in exposed.indices where exposed[position].isMultiVariant && !exposed[position].isForgotten {
+                count += 1
+            }
+        }
+        return count
     }
 
     /// The exposed variants, ordered by their earliest exposure, ties by name: an order no line order changes.
@@ -188,7 +196,8 @@ struct ExperimentExposures: Sendable {
     }
 
     private mutating func index(of variant: String, exposedAt time: EventTimestamp) -> Int {
-        if let index = variantIndices[variant] {
+        // An experiment has a handful of variants: comparing a name with each costs less than hashing it.
+        if let index = variants.count <= 8 ? variants.firstIndex(of: variant) : variantIndices[variant] {
             earliestExposures[index] = min(earliestExposures[index], time.millisecondsSince1970)
             return index
         }
