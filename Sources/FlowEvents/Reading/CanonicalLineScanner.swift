@@ -98,10 +98,16 @@ struct CanonicalLineScanner {
         }
         guard let userText = string(user) else { return .notCanonical }
         event.user = userText
-        guard case .some(let experimentText) = optionalString(experiment) else { return .notCanonical }
-        event.experiment = experimentText
-        guard case .some(let variantText) = optionalString(variant) else { return .notCanonical }
-        event.variant = variantText
+        if fields.keepsAttribution(of: type) {
+            guard case .some(let experimentText) = optionalString(experiment) else { return .notCanonical }
+            event.experiment = experimentText
+            guard case .some(let variantText) = optionalString(variant) else { return .notCanonical }
+            event.variant = variantText
+        } else {
+            guard experiment.map(isValidText) ?? true, variant.map(isValidText) ?? true else { return .notCanonical }
+            event.experiment = nil
+            event.variant = nil
+        }
         event.type = type
         guard expect(#","screen":"#), case .some(let screen) = scanOptionalString() else { return .notCanonical }
         event.screen = screen

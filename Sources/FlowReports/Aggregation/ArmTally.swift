@@ -38,9 +38,13 @@ struct ArmTally: Sendable, Hashable {
             : definition.steps
         stepDurations = Array(repeating: [], count: steps.count)
         var metrics = MetricColumns()
+        // Counted into a local copy, which no lent user can alias: changing `self` while a user is lent would
+        // have the compiler copy the user first.
+        var counted = self
         forEachUser { user in
-            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
+            counted.add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
         }
+        self = counted
         // Sorted, so that means and variances add the values in one order whatever order the users came in. The
         // columns hold integers, which sort without comparisons; as doubles they keep that order.
         let columns = [

@@ -68,16 +68,21 @@ struct ParallelReadTests {
         #expect(parallel.summary.skippedCount(.truncatedLastLine) == 2)
     }
 
-    @Test("a field selection leaves out the session and the properties not kept, and nothing else", arguments: [1, 2])
+    @Test(
+        "a field selection leaves out the session, the attribution of other types and the properties not kept, and nothing else",
+        arguments: [1, 2]
+    )
     func selectedFields(workers: Int) throws {
         let directory = try TemporaryDirectory()
         let path = try writeMixedLog(in: directory, name: "events.jsonl", events: 30_000, seed: 17)
         let sequential = try readAll([path])
         // Keys the corpus uses, so that some properties are kept and some left out.
         let keys = Set(sequential.events.flatMap(\.properties.keys).sorted().prefix(40))
+        let attributed: Set<EventType> = [.exposure, .assignment]
         var kept: [FlowEvent] = []
+        let selection = EventFieldSelection(keepsSession: false, attributedTypes: attributed, propertyKeys: keys)
         let summary = try FlowEventReader(paths: [path]).readParallel(
-            workers: workers, selecting: EventFieldSelection(keepsSession: false, propertyKeys: keys), keeping: { _ in true }
+            workers: workers, selecting: selection, keeping: { _ in true }
         ) { batch, _ in kept.append(contentsOf: batch) }
         #expect(summary == sequential.summary)
         #expect(kept.count == sequential.events.count)
@@ -90,36 +95,49 @@ struct ParallelReadTests {
             // Lines only the full parser reads come out whole; the others without their left-out texts.
             #expect(read.session == whole.session || read.session.isEmpty)
             actual.session = whole.session
+            if attributed.contains(read.type) {
+                #expect(read.experiment == whole.experiment && read.variant == whole.variant)
+            } else {
+                #expect(read.experiment == whole.experiment || read.experiment == nil)
+                #expect(read.variant == whole.variant || read.variant == nil)
+                actual.experiment = whole.experiment
+                actual.variant = whole.variant
+            }
             #expect(actual == expected)
             leftOutProperties += whole.properties.count - read.properties.count
         }
         #expect(leftOutProperties > 0)
         #expect(kept.contains { $0.session.isEmpty && !$0.user.isEmpty })
+        #expect(kept.contains { !attributed.contains($0.type) && $0.variant == nil }
+            && sequential.events.contains { !attributed.contains($0.type) && $0.variant != nil })
     }
 
     @Test("a line whose left-out text is not valid UTF-8 is skipped as malformed, as when every field is read")
     func leftOutTextIsStillChecked() throws {
-        func line(session: [UInt8], note: [UInt8]) -> [UInt8] {
+        func line(session: [UInt8], note: [UInt8], variant: [UInt8] = Array("v".utf8)) -> [UInt8] {
             Array(#"{"schema":1,"time":"2026-01-01T00:00:00.000Z","session":""#.utf8) + session
-                + Array(#"","user":"u","experiment":null,"variant":null,"type":"screen_shown","screen":"home","action":null,"properties":{"note":""#.utf8)
+                + Array(#"","user":"u","experiment":null,"variant":""#.utf8) + variant
+                + Array(#"","type":"screen_shown","screen":"home","action":null,"properties":{"note":""#.utf8)
                 + note + Array("\"}}\n".utf8)
         }
         let valid = Array("ok".utf8)
         // 0xFF never appears in UTF-8; 0xC3 must be followed by a continuation byte, not "k".
         let bytes = line(session: valid, note: valid) + line(session: [0x73, 0xFF], note: valid)
-            + line(session: valid, note: [0x6F, 0xC3, 0x6B])
+            + line(session: valid, note: [0x6F, 0xC3, 0x6B]) + line(session: valid, note: valid, variant: [0x76, 0xFF])
         let directory = try TemporaryDirectory()
         let path = try directory.file("events.jsonl", bytes: bytes)
         let sequential = try readAll([path])
         var kept: [FlowEvent] = []
         let summary = try FlowEventReader(paths: [path]).readParallel(
-            workers: 2, selecting: EventFieldSelection(keepsSession: false, propertyKeys: []), keeping: { _ in true }
+            workers: 2, selecting: EventFieldSelection(keepsSession: false, attributedTypes: [], propertyKeys: []),
+            keeping: { _ in true }
         ) { batch, _ in kept.append(contentsOf: batch) }
         #expect(summary == sequential.summary)
-        #expect(summary.skippedCount(.malformed) == 2)
+        #expect(summary.skippedCount(.malformed) == 3)
         #expect(kept.count == 1)
         #expect(kept.first?.properties == [:])
         #expect(kept.first?.session == "")
+        #expect(kept.first?.variant == nil)
     }
 
     @Test("a consumer that stops early ends the read at once and can read again", arguments: [1, 2])
