@@ -20,10 +20,5 @@ struct SegmentedArrayTests {
         }
         #expect(segmented.count == count)
         #expect(Array(segmented) == plain)
-        var lent: [[Int]] = []
-        segmented.forEachSegment { elements in
-            lent.append(contentsOf: elements)
-        }
-        #expect(lent == plain)
     }
 }

@@ -19,32 +19,15 @@ struct ArmTally: Sendable, Hashable {
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none.
     init(definition: FunnelDefinition, users: some Collection<UserFunnelProgress>) {
-        self.init(definition: definition) { tally in
-            for user in users {
-                tally(user)
-            }
-        }
-    }
-
-    /// Tallies the users `forEachUser` hands to its argument over the steps of `definition`, discovering them when
-    /// it configures none; `forEachUser` is called once more beforehand to discover them.
-    ///
-    /// Users are lent rather than handed over in a collection, so that a caller holding them in place need not copy
-    /// each user's progress (and retain everything in it) to have it tallied.
-    init(definition: FunnelDefinition, users forEachUser: ((borrowing UserFunnelProgress) -> Void) -> Void) {
-        let discovered = definition.discoversScreens ? Self.discoveredScreens(of: forEachUser) : []
+        let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
         steps = definition.discoversScreens
             ? discovered.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             : definition.steps
         stepDurations = Array(repeating: [], count: steps.count)
         var metrics = MetricColumns()
-        // Counted into a local copy, which no lent user can alias: changing `self` while a user is lent would
-        // have the compiler copy the user first.
-        var counted = self
-        forEachUser { user in
-            counted.add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
+        for user in users {
+            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
         }
-        self = counted
         // Sorted, so that means and variances add the values in one order whatever order the users came in. The
         // columns hold integers, which sort without comparisons; as doubles they keep that order.
         let columns = [
@@ -69,17 +52,8 @@ struct ArmTally: Sendable, Hashable {
     /// showings, measured from each user's anchor; ties by name in UTF-8 byte order, as SQL engines compare.
     /// Depends on no event or user order.
     static func discoveredScreens(of users: some Collection<UserFunnelProgress>) -> [String] {
-        discoveredScreens { tally in
-            for user in users {
-                tally(user)
-            }
-        }
-    }
-
-    /// As ``discoveredScreens(of:)``, of the users `forEachUser` lends.
-    private static func discoveredScreens(of forEachUser: ((borrowing UserFunnelProgress) -> Void) -> Void) -> [String] {
         var offsetsByScreen: [String: [Int64]] = [:]
-        forEachUser { user in
+        for user in users {
             for (screen, offset) in user.firstShownOffsets {
                 offsetsByScreen[screen, default: []].append(offset)
             }
@@ -94,7 +68,7 @@ struct ArmTally: Sendable, Hashable {
             .map(\.screen)
     }
 
-    private mutating func add(_ user: borrowing UserFunnelProgress, offsets: [Int64], to metrics: inout MetricColumns) {
+    private mutating func add(_ user: UserFunnelProgress, offsets: [Int64], to metrics: inout MetricColumns) {
         users += 1
         if user.reachedGoal { goalConversions += 1 }
         metrics.backNavigations.append(Int64(user.backNavigationsByScreen.values.reduce(0, +)))

@@ -74,18 +74,16 @@ struct ExperimentExposures: Sendable {
         var leftOn: [Int32: Int] = [:]
         var users = 0
         var beyondCap = 0
-        // Lent in place, so that no user's whole record is copied to read three fields of it.
-        exposedUsers.forEachSegment { exposed in
-            for position in exposed.indices where exposed[position].isCounted(inVariantAt: index) {
-                users += 1
-                let reached = exposed[position].progress.reachedGoal
-                let path = exposed[position].path
-                if !reached { leftOn[path.lastScreen, default: 0] += 1 }
-                if path.node == ObservedPathTrie.overflow {
-                    beyondCap += 1
-                } else {
-                    counts[PathKey(node: path.node, reachedGoal: reached), default: 0] += 1
-                }
+        // By position, so that no user's whole record is copied to read three fields of it.
+        for position in exposedUsers.indices where exposedUsers[position].isCounted(inVariantAt: index) {
+            users += 1
+            let reached = exposedUsers[position].progress.reachedGoal
+            let path = exposedUsers[position].path
+            if !reached { leftOn[path.lastScreen, default: 0] += 1 }
+            if path.node == ObservedPathTrie.overflow {
+                beyondCap += 1
+            } else {
+                counts[PathKey(node: path.node, reachedGoal: reached), default: 0] += 1
             }
         }
         let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
@@ -147,13 +145,7 @@ struct ExperimentExposures: Sendable {
 
     /// Users exposed to more than one variant, who are excluded from every count.
     var multiVariantUsers: Int {
-        var count = 0
-        exposedUsers.forEachSegment { exposed in
-            for position in exposed.indices where exposed[position].isMultiVariant && !exposed[position].isForgotten {
-                count += 1
-            }
-        }
-        return count
+        exposedUsers.indices.reduce(0) { $0 + (exposedUsers[$1].isMultiVariant && !exposedUsers[$1].isForgotten ? 1 : 0) }
     }
 
     /// The exposed variants, ordered by their earliest exposure, ties by name: an order no line order changes.
@@ -168,14 +160,10 @@ struct ExperimentExposures: Sendable {
 
     /// The tally of the variant at `index` (in ``variants``), multi-variant users excluded.
     func tally(ofVariantAt index: Int) -> ArmTally {
-        // Lent in place: copying every user's progress cost more than tallying it.
-        ArmTally(definition: funnel) { tally in
-            exposedUsers.forEachSegment { users in
-                for position in users.indices where users[position].isCounted(inVariantAt: index) {
-                    tally(users[position].progress)
-                }
-            }
-        }
+        let users = exposedUsers.indices.lazy
+            .filter { exposedUsers[$0].isCounted(inVariantAt: index) }
+            .map { exposedUsers[$0].progress }
+        return ArmTally(definition: funnel, users: users)
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose
@@ -184,13 +172,12 @@ struct ExperimentExposures: Sendable {
     func segmentCounts() -> [String: [String: ArmCounts]] {
         var counts: [String: [String: ArmCounts]] = [:]
         guard segmentKey != nil else { return counts }
-        exposedUsers.forEachSegment { users in
-            for position in users.indices where !users[position].isMultiVariant && !users[position].isForgotten {
-                let value = users[position].progress.segment ?? SegmentReport.unknownValue
-                let variant = variants[users[position].variantIndex]
-                counts[value, default: [:]][variant, default: ArmCounts(users: 0, conversions: 0)].users += 1
-                if users[position].progress.reachedGoal { counts[value, default: [:]][variant]?.conversions += 1 }
-            }
+        for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
+            let value = user.progress.segment ?? SegmentReport.unknownValue
+            var arm = counts[value, default: [:]][variants[user.variantIndex], default: ArmCounts(users: 0, conversions: 0)]
+            arm.users += 1
+            if user.progress.reachedGoal { arm.conversions += 1 }
+            counts[value, default: [:]][variants[user.variantIndex]] = arm
         }
         return counts
     }

@@ -17,7 +17,7 @@ struct SegmentedArray<Element>: RandomAccessCollection {
     var endIndex: Int { count }
 
     /// Appends `element` at position `count`.
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: consuming Element) {
         if count & Self.segmentMask == 0 {
             segments.append([])
             segments[segments.count - 1].reserveCapacity(1 << Self.segmentShift)
@@ -33,14 +33,6 @@ struct SegmentedArray<Element>: RandomAccessCollection {
         }
         _modify {
             yield &segments[position >> Self.segmentShift][position & Self.segmentMask]
-        }
-    }
-
-    /// Lends every element to `body` in order, one segment at a time, to be read in place
-    /// (`Array.withBorrowedElements(_:)`).
-    func forEachSegment(_ body: (RawMemory.BorrowedElements<Element>) throws -> Void) rethrows {
-        for segment in segments {
-            try segment.withBorrowedElements(body)
         }
     }
 }
