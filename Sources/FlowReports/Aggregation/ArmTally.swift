@@ -29,14 +29,14 @@ struct ArmTally: Sendable, Hashable {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
         }
         // Sorted, so that means and variances add the values in one order whatever order the users came in. The
-        // columns hold integers, which sort without comparisons; as doubles they keep that order.
-        let columns = [
-            (GuardrailMetric.backNavigations, metrics.backNavigations.count, { IntegerSort.ascending(metrics.backNavigations).map { Double($0) } }),
-            (.failedMutations, metrics.failedMutations.count, { IntegerSort.ascending(metrics.failedMutations).map { Double($0) } }),
-            (.timeToComplete, metrics.goalOffsets.count, { IntegerSort.ascending(metrics.goalOffsets).map { Double($0) / 1000 } }),
+        // columns hold integers, which sort without comparisons; made doubles (divided by their unit, exactly when
+        // it is 1) they keep that order.
+        let columns: [(metric: GuardrailMetric, values: [Int64], unit: Double)] = [
+            (.backNavigations, metrics.backNavigations, 1), (.failedMutations, metrics.failedMutations, 1),
+            (.timeToComplete, metrics.goalOffsets, 1000),
         ]
-        for (metric, count, sortedValues) in columns where count > 0 {
-            metricValues[metric] = sortedValues()
+        for column in columns where !column.values.isEmpty {
+            metricValues[column.metric] = IntegerSort.ascending(column.values).map { Double($0) / column.unit }
         }
     }
 

@@ -63,7 +63,6 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].path.show(id, at: offset, in: &paths)
     }
 
-
     /// The paths of the users of the variant at `index` (in ``variants``), multi-variant users excluded,
     /// keeping the `top` most common.
     ///
