@@ -37,12 +37,21 @@ final class ChunkDecoder: @unchecked Sendable {
         if let filter {
             let dropped = dropped
             let hashesUsers = hashesUsers
+            // A log's consecutive lines are mostly one user's: comparing an id with the last costs less than hashing it.
+            var lastUser: String?
+            var lastUserHash = 0
             LineChunkParser.parse(
                 chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, fields: fields, summary: &summary
             ) {
                 if !dropped.contains($0.type), filter($0) {
                     events.append($0)
-                    if hashesUsers { userHashes.append($0.user.hashValue) }
+                    if hashesUsers {
+                        if $0.user != lastUser {
+                            lastUser = $0.user
+                            lastUserHash = $0.user.hashValue
+                        }
+                        userHashes.append(lastUserHash)
+                    }
                 }
             }
         } else {
