@@ -18,13 +18,18 @@ struct ArmTally: Sendable, Hashable {
     var metricValues: [GuardrailMetric: [Double]] = [:]
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none.
-    init(definition: FunnelDefinition, users: some Collection<UserFunnelProgress>) {
+    ///
+    /// - Parameter usersAtMost: how many users there can be, when `users` cannot count them cheaply (a filtered
+    ///   collection): the columns are sized for that many at once rather than grown by copying. Memory never
+    ///   written is never touched, so a bound above the count costs nothing.
+    init(definition: FunnelDefinition, users: some Collection<UserFunnelProgress>, usersAtMost: Int? = nil) {
         let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
         steps = definition.discoversScreens
             ? discovered.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             : definition.steps
-        stepDurations = Array(repeating: [], count: steps.count)
-        var metrics = MetricColumns()
+        let capacity = usersAtMost ?? users.count
+        stepDurations = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
+        var metrics = MetricColumns(capacity: capacity)
         for user in users {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
         }
@@ -42,10 +47,24 @@ struct ArmTally: Sendable, Hashable {
 
     /// Each user's guardrail metric values, gathered apart so that adding a user hashes no metric.
     private struct MetricColumns {
-        var backNavigations: [Int64] = []
-        var failedMutations: [Int64] = []
+        var backNavigations: [Int64]
+        var failedMutations: [Int64]
         /// Milliseconds from anchor to goal, of completers only: the time to complete, in seconds once divided.
-        var goalOffsets: [Int64] = []
+        var goalOffsets: [Int64]
+
+        /// Empty columns with room for `capacity` users.
+        init(capacity: Int) {
+            backNavigations = ArmTally.column(reserving: capacity)
+            failedMutations = ArmTally.column(reserving: capacity)
+            goalOffsets = ArmTally.column(reserving: capacity)
+        }
+    }
+
+    /// An empty column with room for `capacity` values.
+    private static func column(reserving capacity: Int) -> [Int64] {
+        var column: [Int64] = []
+        column.reserveCapacity(capacity)
+        return column
     }
 
     /// The screens shown to `users` in their windows, ordered by the median (nearest rank) of the users' first

@@ -162,7 +162,7 @@ struct ExperimentExposures: Sendable {
         let users = exposedUsers.indices.lazy
             .filter { exposedUsers[$0].isCounted(inVariantAt: index) }
             .map { exposedUsers[$0].progress }
-        return ArmTally(definition: funnel, users: users)
+        return ArmTally(definition: funnel, users: users, usersAtMost: exposedUsers.count)
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose

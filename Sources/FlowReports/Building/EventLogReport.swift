@@ -1,4 +1,5 @@
 public import FlowEvents
+import Dispatch
 
 /// Reads event logs into an ``ExperimentLogAccumulator``, reading the logs' beginning a second time when
 /// some users' events arrived out of order and the accumulator asks for it (``ExperimentLogAccumulator/rereadLength``).
@@ -76,7 +77,18 @@ public enum EventLogReport {
     public static func report(of paths: [String], options: ReportOptions, workers: Int = 2) throws -> Report {
         var accumulator = ExperimentLogAccumulator(options: options)
         let summary = try read(paths, into: &accumulator, workers: workers)
-        return try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
+        let report = try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
+        freeOnAnotherThread(accumulator)
+        return report
+    }
+
+    /// Frees `accumulator` on a thread of its own: a large log's accumulator holds a record of every user, and
+    /// freeing them all is work the caller, who has the report, need not wait for.
+    private static func freeOnAnotherThread(_ accumulator: consuming ExperimentLogAccumulator) {
+        var retired = Optional(accumulator)
+        DispatchQueue.global(qos: .utility).async { [retired = retired.take()] in
+            withExtendedLifetime(retired) {}
+        }
     }
 
     /// Ends the second read once the accumulator has what it asked for.
