@@ -78,7 +78,7 @@ public enum EventLogReport {
         var accumulator = ExperimentLogAccumulator(options: options)
         let summary = try read(paths, into: &accumulator, workers: workers)
         let report = try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
-        freeOnAnotherThread(accumulator)
+        freeOnAnotherThread(consume accumulator)
         return report
     }
 
