@@ -129,3 +129,34 @@ struct ReportEdgeTests {
         #expect(try users("named.jsonl").contains("pilot-19"))
     }
 }
+
+@Suite("switchyard report of a log with endless distinct screen names")
+struct DistinctScreenNamesTests {
+    @Test("without a config, steps stop at the cap, and every format says how many screens were left out")
+    func stepCapInEveryFormat() throws {
+        let cli = try CLI()
+        var lines = ""
+        for user in 0..<4 {
+            let variant = user % 2 == 0 ? "a" : "b"
+            func line(_ millisecond: Int, _ type: String, screen: String? = nil, experiment: Bool = false) -> String {
+                let time = String(format: "2026-11-02T10:00:%02d.%03dZ", millisecond / 1000, millisecond % 1000)
+                let exposure = experiment ? #""experiment":"names","variant":"\#(variant)""# : #""experiment":null,"variant":null"#
+                return #"{"schema":1,"time":"\#(time)","session":"s\#(user)","user":"u\#(user)",\#(exposure),"type":"\#(type)","screen":\#(screen.map { "\"\($0)\"" } ?? "null"),"action":null,"properties":{}}"# + "\n"
+            }
+            lines += line(0, "exposure", experiment: true)
+            for screen in 0..<60 {
+                lines += line(10 + screen * 10, "screen_shown", screen: "user-\(user)-screen-\(screen)")
+            }
+        }
+        try lines.write(toFile: cli.path("names.jsonl"), atomically: true, encoding: .utf8)
+        for format in ["table", "markdown", "json", "csv", "html"] {
+            let result = try cli.run(["report", "names.jsonl", "--format", format])
+            #expect(result.status == 0, "\(format): \(result.standardError)")
+            #expect(result.standardOutput.contains("20 more screens beyond the cap of 100 discovered steps are not steps"), "\(format)")
+        }
+        let json = try cli.run(["report", "names.jsonl", "--format", "json"])
+        let arms = try #require(((json.json?["experiments"] as? [[String: Any]])?.first)?["arms"] as? [[String: Any]])
+        #expect(arms.map { $0["discovered_screens_beyond_cap"] as? Int } == [20, 20])
+        #expect(arms.map { ($0["steps"] as? [Any])?.count } == [100, 100])
+    }
+}

@@ -82,10 +82,12 @@ struct WarehouseAgreementTests {
             try #require(report.status == 0, "\(report.standardError)")
             #expect(report.standardOutput == expectedCountsReport(native: native.standardOutput, log: "\(log).jsonl", counts: counts),
                     "\(engine) on \(log).jsonl")
-            // The crafted users are in the report: a multi-variant user, the ties, the hostile step.
+            // The crafted users are in the report: a multi-variant user, the ties, the hostile step, the arms
+            // with more screens than discovered steps.
             #expect(report.standardOutput.contains(#""excluded_multi_variant_users" : 1"#))
             #expect(report.standardOutput.contains(#""name" : "it's \"done\"; DROP TABLE x""#))
             #expect(report.standardOutput.contains(#""name" : "Home again""#))
+            #expect(report.standardOutput.contains(#""discovered_screens_beyond_cap" : 40"#))
         }
     }
 

@@ -14,7 +14,7 @@ Crafted users: exposed to two variants (multi-variant), exposed without a varian
 events of one millisecond that complete steps only when matched by the steps each event matches (logged in
 both orders), session starts of one millisecond carrying two segment values, back navigations from the
 hostile screen, failed mutations without a reason, events outside the window, and an experiment the
-config does not list (steps discovered).
+config does not list (steps discovered), and one whose arms show more screens than the cap on discovered steps.
 """
 import argparse
 import json
@@ -75,6 +75,15 @@ def crafted(experiment, variants):
             lines.append(event(ms(21 + step, index), user, "screen_shown", "crafted-unlisted", variant, screen=screen))
         if index % 2 == 0:
             lines.append(event(ms(25, index), user, "flow_completed", "crafted-unlisted", variant))
+    # More distinct screens than an arm makes steps: each arm's two users see 70 screens each, 140 in all, so
+    # the first 100 (by median first showing, then name) are steps and 40 are counted beyond the cap.
+    for index in range(4):
+        user = f"crafted-screens-{index}"
+        variant = "many" if index % 2 else "more"
+        lines.append(event(ms(30, index), user, "exposure", "crafted-many-screens", variant))
+        for screen in range(70):
+            lines.append(event(ms(31, screen * 4 + index), user, "screen_shown", "crafted-many-screens", variant,
+                               screen=f"screen-{index // 2}-{screen:02d}"))
     return lines
 
 

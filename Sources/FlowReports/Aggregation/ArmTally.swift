@@ -8,6 +8,9 @@ struct ArmTally: Sendable, Hashable {
     var goalConversions = 0
     /// The arm's steps: configured, or discovered from its users' screens.
     var steps: [FunnelStep]
+    /// Screens shown to the arm's users that were not made steps, as ``FunnelDefinition/maximumDiscoveredSteps``
+    /// came first; 0 with configured steps.
+    var screensBeyondStepCap = 0
     /// For each step, the milliseconds from anchor to reaching it of every user who reached it.
     var stepDurations: [[Int64]]
     /// Back navigations by the screen left.
@@ -24,14 +27,16 @@ struct ArmTally: Sendable, Hashable {
     ///   written is never touched, so a bound above the count costs nothing.
     init(definition: FunnelDefinition, users: some Collection<UserFunnelProgress>, usersAtMost: Int? = nil) {
         let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
+        screensBeyondStepCap = discovered.count - min(discovered.count, FunnelDefinition.maximumDiscoveredSteps)
+        let discoveredSteps = Array(discovered.prefix(FunnelDefinition.maximumDiscoveredSteps))
         steps = definition.discoversScreens
-            ? discovered.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
+            ? discoveredSteps.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             : definition.steps
         let capacity = usersAtMost ?? users.count
         stepDurations = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
         var metrics = MetricColumns(capacity: capacity)
         for user in users {
-            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discovered) : user.stepOffsets, to: &metrics)
+            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets, to: &metrics)
         }
         // Sorted, so that means and variances add the values in one order whatever order the users came in. The
         // columns hold integers, which sort without comparisons; made doubles (divided by their unit, exactly when

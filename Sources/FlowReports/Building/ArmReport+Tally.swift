@@ -37,6 +37,7 @@ extension ArmReport {
             variant: variant, source: source, users: users, goalConversions: tally.goalConversions,
             goalConversionRate: Self.fraction(tally.goalConversions, of: users), steps: steps, screens: screens
         )
+        if tally.screensBeyondStepCap > 0 { discoveredScreensBeyondCap = tally.screensBeyondStepCap }
     }
 
     private static func fraction(_ part: Int, of whole: Int) -> Double {

@@ -153,6 +153,13 @@ public enum ReportBuilder {
             return arm
         }
         var experimentNotes = configurationNotes(key: key, configuration: configuration, source: options.configurationSource)
+        for arm in arms {
+            guard let beyond = arm.discoveredScreensBeyondCap else { continue }
+            experimentNotes.append(
+                "\(arm.variant): \(ReportNumberFormat.count(beyond)) more screens beyond the cap of "
+                    + "\(FunnelDefinition.maximumDiscoveredSteps) discovered steps are not steps (configure the funnel's steps to choose them)"
+            )
+        }
         for arm in arms where arm.notInConfiguration == true {
             experimentNotes.append(
                 "\(arm.variant) is not a variation in the configuration: its \(arm.users) users are shown but left out "

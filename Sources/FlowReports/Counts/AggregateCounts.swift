@@ -39,7 +39,7 @@ struct AggregateCounts: Sendable {
                     location: location,
                     problem: "step \(row.step) of experiment \"\(row.experiment)\", whose funnel has \(funnel.steps.count) steps"
                 )
-            case .discoveredStep where !funnel.discoversScreens:
+            case .discoveredStep where !funnel.discoversScreens, .discoveredScreensBeyondCap where !funnel.discoversScreens:
                 throw AggregateCountsError(
                     location: location,
                     problem: "a discovered step for experiment \"\(row.experiment)\", whose funnel configures its steps"
@@ -82,6 +82,7 @@ struct AggregateCounts: Sendable {
     private static func tally(of rows: [AggregateRow], funnel: FunnelDefinition) -> ArmTally {
         var users = 0
         var discovered: [Int: String] = [:]
+        var screensBeyondStepCap = 0
         var stepReaches: [Int: [Int64: Int]] = [:]
         var goalReaches: [Int64: Int] = [:]
         var backs: [String: Int] = [:]
@@ -93,6 +94,7 @@ struct AggregateCounts: Sendable {
             case .goal: goalReaches[row.value, default: 0] += row.total
             case .step: stepReaches[row.step, default: [:]][row.value, default: 0] += row.total
             case .discoveredStep: discovered[row.step] = row.name
+            case .discoveredScreensBeyondCap: screensBeyondStepCap += row.total
             case .back: backs[row.name, default: 0] += row.total
             case .failedMutation: failures[row.name, default: [:]][row.reason, default: 0] += row.total
             case .userBackNavigations: metrics[.backNavigations, default: [:]][row.value, default: 0] += row.total
@@ -100,11 +102,16 @@ struct AggregateCounts: Sendable {
             case .incompleteExposures, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
         }
-        let steps = funnel.discoversScreens
-            ? discovered.keys.sorted().compactMap { discovered[$0] }.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
-            : funnel.steps
+        var steps = funnel.steps
+        if funnel.discoversScreens {
+            // Counts from a query that did not cap its steps are capped here, as the report caps them.
+            let numbers = discovered.keys.sorted()
+            steps = numbers.prefix(FunnelDefinition.maximumDiscoveredSteps).compactMap { discovered[$0] }
+                .map { FunnelStep(name: $0, matcher: .screenShown($0)) }
+            screensBeyondStepCap += numbers.count - steps.count
+        }
         return ArmTally(
-            users: users, steps: steps, stepReaches: stepReaches, goalReaches: goalReaches,
+            users: users, steps: steps, screensBeyondStepCap: screensBeyondStepCap, stepReaches: stepReaches, goalReaches: goalReaches,
             backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metrics
         )
     }

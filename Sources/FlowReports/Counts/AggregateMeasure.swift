@@ -15,6 +15,8 @@ public enum AggregateMeasure: String, Sendable, CaseIterable {
     case step
     /// A discovered step of the arm: its number `step` and its screen `name`.
     case discoveredStep = "discovered_step"
+    /// Screens of the arm beyond the cap on discovered steps (``FunnelDefinition/maximumDiscoveredSteps``): `total`.
+    case discoveredScreensBeyondCap = "discovered_screens_beyond_cap"
     /// Back navigations leaving screen `name`: `total`.
     case back
     /// Failed mutations on screen `name` for `reason`: `total`.

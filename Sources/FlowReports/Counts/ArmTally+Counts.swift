@@ -4,12 +4,13 @@ extension ArmTally {
     /// The tally of an arm whose users an SQL engine counted: every per-user value expanded from the counts of
     /// users per value, in ascending order, as ``init(definition:users:)`` sorts them.
     init(
-        users: Int, steps: [FunnelStep], stepReaches: [Int: [Int64: Int]], goalReaches: [Int64: Int],
+        users: Int, steps: [FunnelStep], screensBeyondStepCap: Int = 0, stepReaches: [Int: [Int64: Int]], goalReaches: [Int64: Int],
         backNavigationsByScreen: [String: Int], failuresByScreen: [String: [String: Int]],
         usersByMetricValue: [GuardrailMetric: [Int64: Int]]
     ) {
         self.users = users
         self.steps = steps
+        self.screensBeyondStepCap = screensBeyondStepCap
         goalConversions = goalReaches.values.reduce(0, +)
         stepDurations = steps.indices.map { Self.expanded(stepReaches[$0 + 1] ?? [:]) }
         self.backNavigationsByScreen = backNavigationsByScreen

@@ -34,6 +34,9 @@ public import FlowEvents
 /// the time from their anchor to the screen's first showing, ties by screen name. A user reaches a discovered
 /// step when their first showing of its screen is at or after the moment they reached the previous step.
 /// Arms of one experiment can therefore have different steps. Multi-variant users do not count towards them.
+/// An arm has at most ``maximumDiscoveredSteps`` discovered steps, the first in that order; the screens after them
+/// are counted and reported as beyond the cap, so a log of endless distinct screen names costs memory by its users,
+/// not by its names.
 ///
 /// docs/Statistics.md states these rules for engines that count from SQL.
 public struct FunnelDefinition: Sendable, Hashable, Codable {
@@ -46,6 +49,9 @@ public struct FunnelDefinition: Sendable, Hashable, Codable {
         conversionWindowSeconds: defaultConversionWindowSeconds,
         goal: EventMatcher(type: .flowCompleted)
     )
+
+    /// The most steps an arm discovers from its screens: the screens its users first saw earliest (see above).
+    public static let maximumDiscoveredSteps = 100
 
     /// The ordered steps; empty means steps discovered from the screens shown (see above).
     public var steps: [FunnelStep]

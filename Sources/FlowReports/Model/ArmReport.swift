@@ -12,6 +12,9 @@ public struct ArmReport: Sendable, Hashable, Codable {
     public var goalConversionRate: Double
     /// The funnel steps in order.
     public var steps: [StepReport]
+    /// With discovered steps, the screens of the arm left out as steps because the first
+    /// ``FunnelDefinition/maximumDiscoveredSteps`` came before them; absent when none were.
+    public var discoveredScreensBeyondCap: Int?
     /// Back navigations and failed mutations per screen, ordered by screen name.
     public var screens: [ScreenReport]
     /// True for a variant the experiment's configuration does not list: its users are counted here but left out
@@ -42,6 +45,7 @@ public struct ArmReport: Sendable, Hashable, Codable {
         case goalConversions = "goal_conversions"
         case goalConversionRate = "goal_conversion_rate"
         case steps
+        case discoveredScreensBeyondCap = "discovered_screens_beyond_cap"
         case screens
         case notInConfiguration = "not_in_configuration"
         case paths

@@ -169,7 +169,8 @@ public struct AggregateQuery: Sendable {
             ("fr", "SELECT e, v, sc, o, ROW_NUMBER() OVER (PARTITION BY e, v, sc ORDER BY o) AS r, "
                 + "COUNT(*) OVER (PARTITION BY e, v, sc) AS n FROM fs"),
             ("dm", "SELECT e, v, sc, o FROM fr WHERE r = \(dialect.integerDivision("n * 50 + 99", "100"))"),
-            ("ds", "SELECT e, v, sc, ROW_NUMBER() OVER (PARTITION BY e, v ORDER BY o, sc) AS step FROM dm"),
+            ("dn", "SELECT e, v, sc, ROW_NUMBER() OVER (PARTITION BY e, v ORDER BY o, sc) AS step FROM dm"),
+            ("ds", "SELECT e, v, sc, step FROM dn WHERE step <= \(FunnelDefinition.maximumDiscoveredSteps)"),
             ("du", "SELECT fs.e AS e, fs.v AS v, fs.u AS u, ds.step AS step, fs.o AS o, "
                 + "ROW_NUMBER() OVER (PARTITION BY fs.e, fs.u ORDER BY ds.step) AS r, "
                 + "MAX(fs.o) OVER (PARTITION BY fs.e, fs.u ORDER BY ds.step \(running)) AS hi "
@@ -178,6 +179,8 @@ public struct AggregateQuery: Sendable {
                 + "OVER (PARTITION BY e, u ORDER BY step \(running)) AS late FROM du"),
         ]
         rows.append(row(measure: .discoveredStep, step: "step", name: "sc", total: "0", from: "ds"))
+        rows.append(row(measure: .discoveredScreensBeyondCap, total: "COUNT(*)",
+                        from: "dn WHERE step > \(FunnelDefinition.maximumDiscoveredSteps) GROUP BY e, v"))
         rows.append(row(measure: .step, step: "step", value: "o", total: "COUNT(*)",
                         from: "dr WHERE r = step AND late = 0 GROUP BY e, v, step, o"))
     }
