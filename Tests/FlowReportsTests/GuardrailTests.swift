@@ -26,8 +26,8 @@ struct GuardrailTests {
 
     static func experiment(correction: MultipleComparisonCorrection = .holm) throws -> ExperimentReport {
         let configuration = ExperimentAnalysisPlan(
-            variations: ["A", "B"], guardrails: [.backNavigations, .failedMutations],
-            secondaryMetrics: [.timeToComplete], correction: correction
+            variations: ["A", "B"], guardrails: ["back_navigations", "failed_mutations"],
+            secondaryMetrics: ["time_to_complete"], correction: correction
         )
         let report = try ReportBuilder.report(
             events: log, options: ReportOptions(experiments: ["onboarding": configuration]), inputs: []
@@ -38,7 +38,7 @@ struct GuardrailTests {
     @Test("Each metric is compared per treatment by Welch's test, means and medians shown, worse flagged")
     func metricsCompared() throws {
         let metrics = try Self.experiment().metrics
-        #expect(metrics.map(\.metric) == [.backNavigations, .failedMutations, .timeToComplete])
+        #expect(metrics.map(\.metric) == ["back_navigations", "failed_mutations", "time_to_complete"])
         #expect(metrics.map(\.isGuardrail) == [true, true, false])
         let back = metrics[0]
         #expect(back.controlMean == 10.0 / 40 && back.treatmentMean == 2)

@@ -34,11 +34,12 @@ struct PlainFormatEscapingTests {
         #expect(output.hasSuffix("\r\n"))
     }
 
-    @Test("CSV has one row per experiment × variant × step after the header")
+    @Test("CSV has one row per experiment × variant × step after the header, then one per metric × treatment")
     func csvRows() {
         let output = CSVRenderer().render(ReportFixtures.sample)
         let rows = output.components(separatedBy: "\r\n").dropLast()
         #expect(rows.first == CSVRenderer.columns.joined(separator: ","))
-        #expect(rows.count == 1 + (3 + 3 + 2 + 1) + (1 + 1))
+        #expect(rows.count == 1 + (3 + 3 + 2 + 1) + 2 + (1 + 1))
+        #expect(rows.filter { $0.contains(",back_navigations,mean,true,") }.count == 1)
     }
 }

@@ -19,7 +19,7 @@ final class ConfigDecoder: ConfigFieldReader {
     func decode(_ document: JSONValue) -> Decoded {
         var decoded = Decoded(config: ExperimentConfig(slots: []), slotPaths: [], rulePaths: [], experimentPaths: [])
         guard let root = object(document, at: .root) else { return decoded }
-        checkKeys(root, allowed: ["$schema", "version", "app", "description", "slots", "rules", "experiments"], at: .root)
+        checkKeys(root, allowed: ["$schema", "version", "app", "description", "slots", "rules", "experiments", "metrics"], at: .root)
         if let version = field(root, "version", at: .root, required: false, integer), version != Self.formatVersion {
             report(JSONPath.root.appending("version"), "unsupported format version \(version) (expected \(Self.formatVersion))")
         }

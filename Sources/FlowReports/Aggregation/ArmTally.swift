@@ -17,15 +17,19 @@ struct ArmTally: Sendable, Hashable {
     var backNavigationsByScreen: [String: Int] = [:]
     /// Failed mutations by screen, then reason.
     var failuresByScreen: [String: [String: Int]] = [:]
-    /// Each user's value of every guardrail metric (time to complete: completers only).
-    var metricValues: [GuardrailMetric: [Double]] = [:]
+    /// Each user's value of every metric measurement of the experiment.
+    var measured: [MetricMeasurement: MeasuredColumn] = [:]
 
-    /// Tallies `users` over the steps of `definition`, discovering them when it configures none.
+    /// Tallies `users` over the steps of `definition`, discovering them when it configures none, and measures
+    /// `metrics` of each.
     ///
     /// - Parameter usersAtMost: how many users there can be, when `users` cannot count them cheaply (a filtered
     ///   collection): the columns are sized for that many at once rather than grown by copying. Memory never
     ///   written is never touched, so a bound above the count costs nothing.
-    init(definition: FunnelDefinition, users: some Collection<UserFunnelProgress>, usersAtMost: Int? = nil) {
+    init(
+        definition: FunnelDefinition, metrics: ExperimentMetrics = .none, users: some Collection<UserFunnelProgress>,
+        usersAtMost: Int? = nil
+    ) {
         let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
         screensBeyondStepCap = discovered.count - min(discovered.count, FunnelDefinition.maximumDiscoveredSteps)
         let discoveredSteps = Array(discovered.prefix(FunnelDefinition.maximumDiscoveredSteps))
@@ -34,35 +38,15 @@ struct ArmTally: Sendable, Hashable {
             : definition.steps
         let capacity = usersAtMost ?? users.count
         stepDurations = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
-        var metrics = MetricColumns(capacity: capacity)
+        var columns = metrics.measurements.map { _ in MeasuredColumn(reserving: capacity) }
+        let unmeasured = metrics.measurements.map(UserMeasure.init)
         for user in users {
-            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets, to: &metrics)
+            add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets)
+            for (index, measurement) in metrics.measurements.enumerated() {
+                columns[index].append(user.measures.isEmpty ? unmeasured[index] : user.measures[index], of: measurement)
+            }
         }
-        // Sorted, so that means and variances add the values in one order whatever order the users came in. The
-        // columns hold integers, which sort without comparisons; made doubles (divided by their unit, exactly when
-        // it is 1) they keep that order.
-        let columns: [(metric: GuardrailMetric, values: [Int64], unit: Double)] = [
-            (.backNavigations, metrics.backNavigations, 1), (.failedMutations, metrics.failedMutations, 1),
-            (.timeToComplete, metrics.goalOffsets, 1000),
-        ]
-        for column in columns where !column.values.isEmpty {
-            metricValues[column.metric] = IntegerSort.ascending(column.values).map { Double($0) / column.unit }
-        }
-    }
-
-    /// Each user's guardrail metric values, gathered apart so that adding a user hashes no metric.
-    private struct MetricColumns {
-        var backNavigations: [Int64]
-        var failedMutations: [Int64]
-        /// Milliseconds from anchor to goal, of completers only: the time to complete, in seconds once divided.
-        var goalOffsets: [Int64]
-
-        /// Empty columns with room for `capacity` users.
-        init(capacity: Int) {
-            backNavigations = ArmTally.column(reserving: capacity)
-            failedMutations = ArmTally.column(reserving: capacity)
-            goalOffsets = ArmTally.column(reserving: capacity)
-        }
+        measured = Dictionary(zip(metrics.measurements, columns), uniquingKeysWith: { first, _ in first })
     }
 
     /// An empty column with room for `capacity` values.
@@ -92,14 +76,9 @@ struct ArmTally: Sendable, Hashable {
             .map(\.screen)
     }
 
-    private mutating func add(_ user: UserFunnelProgress, offsets: [Int64], to metrics: inout MetricColumns) {
+    private mutating func add(_ user: UserFunnelProgress, offsets: [Int64]) {
         users += 1
         if user.reachedGoal { goalConversions += 1 }
-        metrics.backNavigations.append(Int64(user.backNavigationsByScreen.values.reduce(0, +)))
-        metrics.failedMutations.append(Int64(user.failuresByScreen.values.reduce(0) { $0 + $1.values.reduce(0, +) }))
-        if let goalOffset = user.goalOffset {
-            metrics.goalOffsets.append(goalOffset)
-        }
         for (index, offset) in offsets.enumerated() where index < stepDurations.count {
             stepDurations[index].append(offset)
         }

@@ -8,6 +8,8 @@ struct ExperimentAggregates: Sendable {
     var variantsInExposureOrder: [String]
     /// Users exposed to more than one variant, excluded from every count.
     var multiVariantUsers: Int
+    /// The experiment's metrics, whose measurements the tallies hold (an SQL engine counts the built-in ones only).
+    var metrics: ExperimentMetrics
     /// The counts of every exposed variant.
     var tallies: [String: ArmTally]
     /// Users and goal conversions per segment value, then variant.
@@ -39,7 +41,7 @@ extension ExperimentExposures {
         }
         let (tallies, paths) = made.withLock { $0 }
         return ExperimentAggregates(
-            variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: multiVariantUsers,
+            variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: multiVariantUsers, metrics: metrics,
             tallies: tallies, segmentCounts: segmentCounts(), paths: paths
         )
     }

@@ -4,8 +4,8 @@ public import FlowEvents
 /// judging each event alone, whatever its user: a reader can then drop the others on its decoding threads.
 ///
 /// An event is relevant when it is an `exposure`, a `back` or a failed `mutation`, when it is a `screen_shown`
-/// and some funnel the accumulator may track discovers its steps, or when a step or the goal of such a funnel
-/// matches it. Handing the accumulator only relevant events, and counting the others with
+/// and some funnel the accumulator may track discovers its steps, or when a step or the goal of such a funnel, or
+/// an event a metric of such an experiment measures, matches it. Handing the accumulator only relevant events, and counting the others with
 /// ``ExperimentLogAccumulator/countIrrelevantEvents(_:)``, gives exactly the report of handing it every event.
 public struct ExperimentEventFilter: Sendable {
     /// Bit `EventType.denseIndex` set for each event type that is relevant whatever its fields.
@@ -37,6 +37,14 @@ public struct ExperimentEventFilter: Sendable {
             matchers.append(contentsOf: funnel.steps.map(\.matcher))
         }
         var propertyKeys: Set<String> = [UserFunnelProgress.outcomeKey, UserFunnelProgress.reasonKey]
+        // Each metric reads the events its measurements match, and the property a sum adds up.
+        let keys = options.experiment.map { [$0] } ?? Array(options.experiments.keys)
+        for key in keys {
+            for measurement in ExperimentMetrics(plan: options.experiments[key], funnel: options.funnel(for: key)).measurements {
+                matchers.append(contentsOf: measurement.matchers)
+                if let property = measurement.property { propertyKeys.insert(property) }
+            }
+        }
         if let segmentBy = options.segmentBy { propertyKeys.insert(segmentBy) }
         for matcher in matchers { propertyKeys.formUnion(matcher.properties.keys) }
         // Only an exposure's experiment and variant are read: they say which variant the user was exposed to.

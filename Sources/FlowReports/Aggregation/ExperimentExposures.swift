@@ -7,6 +7,8 @@ import FlowEvents
 /// and the memory per user grow with that user's experiments, not with every experiment in the log.
 struct ExperimentExposures: Sendable {
     let funnel: FunnelDefinition
+    /// The experiment's metrics and the per-user measurements they read.
+    let metrics: ExperimentMetrics
     private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
     private let segmentKey: String?
@@ -22,8 +24,12 @@ struct ExperimentExposures: Sendable {
     /// The users' screen paths; empty when the report does not count them.
     private var paths: ObservedPathTrie
 
-    init(funnel: FunnelDefinition, segmentKey: String? = nil, countsPaths: Bool = false, pathNodeLimit: Int = ObservedPathTrie.maximumNodes) {
+    init(
+        funnel: FunnelDefinition, metrics: ExperimentMetrics = .none, segmentKey: String? = nil, countsPaths: Bool = false,
+        pathNodeLimit: Int = ObservedPathTrie.maximumNodes
+    ) {
         self.funnel = funnel
+        self.metrics = metrics
         matcher = FunnelMatcher(funnel)
         windowMilliseconds = funnel.conversionWindowMilliseconds
         self.segmentKey = segmentKey
@@ -49,7 +55,7 @@ struct ExperimentExposures: Sendable {
     mutating func consume(_ event: FlowEvent, at position: Int) {
         guard !exposedUsers[position].isMultiVariant else { return }
         exposedUsers[position].progress.consume(
-            event, funnel: matcher, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey
+            event, funnel: matcher, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey, metrics: metrics.measurements
         )
         if countsPaths, event.type == .screenShown, let screen = event.screen,
            exposedUsers[position].progress.isInWindow(event, windowMilliseconds: windowMilliseconds) {
@@ -162,7 +168,7 @@ struct ExperimentExposures: Sendable {
         let users = exposedUsers.indices.lazy
             .filter { exposedUsers[$0].isCounted(inVariantAt: index) }
             .map { exposedUsers[$0].progress }
-        return ArmTally(definition: funnel, users: users, usersAtMost: exposedUsers.count)
+        return ArmTally(definition: funnel, metrics: metrics, users: users, usersAtMost: exposedUsers.count)
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose

@@ -272,8 +272,11 @@ public struct ExperimentLogAccumulator: Sendable {
         }
         lastExposure = (key, experiments.count)
         experimentIndices[key] = experiments.count
-        experiments.append(ExperimentExposures(funnel: options.funnel(for: key), segmentKey: options.segmentBy, countsPaths: options.topPaths > 0,
-                                               pathNodeLimit: options.pathNodeLimit))
+        let funnel = options.funnel(for: key)
+        experiments.append(ExperimentExposures(
+            funnel: funnel, metrics: ExperimentMetrics(plan: options.experiments[key], funnel: funnel), segmentKey: options.segmentBy,
+            countsPaths: options.topPaths > 0, pathNodeLimit: options.pathNodeLimit
+        ))
         return experiments.count - 1
     }
 

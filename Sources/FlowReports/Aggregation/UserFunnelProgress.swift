@@ -21,6 +21,8 @@ struct UserFunnelProgress: Sendable {
     private(set) var backNavigationsByScreen: [String: Int] = [:]
     /// Failed mutations by screen, then by failure reason.
     private(set) var failuresByScreen: [String: [String: Int]] = [:]
+    /// The user's value of each of the experiment's metric measurements, in their order; empty without metrics.
+    private(set) var measures: [UserMeasure] = []
     /// The offset of the millisecond the last step-matching event fell in.
     private var instantOffset: Int64 = -1
     /// How many steps were reached before that millisecond.
@@ -56,10 +58,14 @@ struct UserFunnelProgress: Sendable {
 
     /// Counts `event` towards the steps, the goal and the per-screen tallies, if it lies in the window.
     ///
-    /// - Parameter funnel: the funnel's steps and goal; no steps when they are discovered from the screens shown.
+    /// - Parameters:
+    ///   - funnel: the funnel's steps and goal; no steps when they are discovered from the screens shown.
+    ///   - metrics: the experiment's metric measurements, each with a window of its own.
     mutating func consume(
-        _ event: FlowEvent, funnel: FunnelMatcher, windowMilliseconds: Int64, segmentKey: String? = nil
+        _ event: FlowEvent, funnel: FunnelMatcher, windowMilliseconds: Int64, segmentKey: String? = nil,
+        metrics: [MetricMeasurement] = []
     ) {
+        if !metrics.isEmpty { measure(event, metrics) }
         guard isInWindow(event, windowMilliseconds: windowMilliseconds) else { return }
         let offset = event.time.millisecondsSince1970 - anchor.millisecondsSince1970
         if let segmentKey, event.type == .sessionStarted, let value = event.properties[segmentKey] {
@@ -89,6 +95,16 @@ struct UserFunnelProgress: Sendable {
             failuresByScreen[event.screen ?? Self.unknownScreen, default: [:]][reason, default: 0] += 1
         default:
             break
+        }
+    }
+
+    /// Counts `event` towards each metric measurement whose window it lies in.
+    private mutating func measure(_ event: FlowEvent, _ metrics: [MetricMeasurement]) {
+        let (offset, overflow) = event.time.millisecondsSince1970.subtractingReportingOverflow(anchor.millisecondsSince1970)
+        guard !overflow else { return }
+        if measures.isEmpty { measures = metrics.map(UserMeasure.init) }
+        for index in metrics.indices {
+            measures[index].consume(event, at: offset, for: metrics[index])
         }
     }
 

@@ -9,10 +9,14 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
     public var funnel: FunnelDefinition?
     /// The testing method the configuration asks for; nil means the report's (fixed horizon unless `--sequential`).
     public var testingMethod: TestingMethod?
-    /// Metrics that must not get worse: the verdict names any that got significantly worse.
-    public var guardrails: [GuardrailMetric]
-    /// Further metrics reported beside the goal, with their own tests.
-    public var secondaryMetrics: [GuardrailMetric]
+    /// Ids of the metrics that must not get worse: the verdict names any that got significantly worse. An id is
+    /// one of ``metricDefinitions`` or a built-in ``GuardrailMetric``.
+    public var guardrails: [String]
+    /// Ids of further metrics reported beside the goal, with their own tests.
+    public var secondaryMetrics: [String]
+    /// The metrics the configuration defines, by id: those the experiment names, and those their ratios and
+    /// quantiles refer to.
+    public var metricDefinitions: [String: MetricDefinition]
     /// How the p-values of the guardrail and secondary metrics are adjusted across metrics and variants.
     public var correction: MultipleComparisonCorrection
     /// The minimum detectable effect the experiment was planned for (absolute conversion-rate difference).
@@ -21,8 +25,8 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
     /// Creates a plan; every part left out takes the report's default.
     public init(
         variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil,
-        testingMethod: TestingMethod? = nil, guardrails: [GuardrailMetric] = [], secondaryMetrics: [GuardrailMetric] = [],
-        correction: MultipleComparisonCorrection = .holm, plannedEffect: Double? = nil
+        testingMethod: TestingMethod? = nil, guardrails: [String] = [], secondaryMetrics: [String] = [],
+        metricDefinitions: [String: MetricDefinition] = [:], correction: MultipleComparisonCorrection = .holm, plannedEffect: Double? = nil
     ) {
         self.variations = variations
         self.weights = weights
@@ -30,7 +34,14 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
         self.testingMethod = testingMethod
         self.guardrails = guardrails
         self.secondaryMetrics = secondaryMetrics
+        self.metricDefinitions = metricDefinitions
         self.correction = correction
         self.plannedEffect = plannedEffect
+    }
+
+    /// The definition of metric `id`: the configuration's, else the built-in metric of that name measured over
+    /// `funnel`; nil for neither.
+    public func definition(of id: String, funnel: FunnelDefinition) -> MetricDefinition? {
+        metricDefinitions[id] ?? GuardrailMetric(rawValue: id)?.definition(goal: funnel.goal)
     }
 }

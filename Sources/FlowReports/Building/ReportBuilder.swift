@@ -181,16 +181,15 @@ public enum ReportBuilder {
                 settings: settings(of: options, for: configuration)
             )
         }
-        if let configuration, !configuration.guardrails.isEmpty || !configuration.secondaryMetrics.isEmpty {
-            let metrics = configuration.guardrails.map { (metric: $0, isGuardrail: true) }
-                + configuration.secondaryMetrics.filter { !configuration.guardrails.contains($0) }
-                    .map { (metric: $0, isGuardrail: false) }
-            let values = { (variant: String) in tallies[variant]?.metricValues ?? [:] }
-            report.metrics = MetricComparisons.compare(
-                metrics: metrics, control: (control, values(control)),
-                treatments: analyzed.filter { $0 != control }.map { ($0, values($0)) },
-                correction: configuration.correction, alpha: options.settings.effectiveAlpha
+        let metrics = exposures?.metrics ?? ExperimentMetrics(plan: configuration, funnel: funnel)
+        if !metrics.metrics.isEmpty || !metrics.undefined.isEmpty {
+            let (comparisons, metricNotes) = MetricComparisons.compare(
+                metrics, control: (control, tallies[control]),
+                treatments: analyzed.filter { $0 != control }.map { ($0, tallies[$0]) },
+                correction: configuration?.correction ?? .holm, settings: settings(of: options, for: configuration)
             )
+            report.metrics = comparisons
+            report.notes += metricNotes
             if let warning = MetricComparisons.guardrailWarning(report.metrics, alpha: options.settings.effectiveAlpha) {
                 report.analysis.verdict += "; " + warning
             }

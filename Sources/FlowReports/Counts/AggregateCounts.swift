@@ -62,9 +62,10 @@ struct AggregateCounts: Sendable {
         }
         for (key, exposures) in firstExposures {
             let funnel = options.funnel(for: key)
+            let metrics = ExperimentMetrics(plan: options.experiments[key], funnel: funnel)
             var tallies: [String: ArmTally] = [:]
             for variant in exposures.keys {
-                tallies[variant] = Self.tally(of: rowsByArm[key]?[variant] ?? [], funnel: funnel)
+                tallies[variant] = Self.tally(of: rowsByArm[key]?[variant] ?? [], funnel: funnel, metrics: metrics)
             }
             experiments[key] = ExperimentAggregates(
                 variantsInExposureOrder: exposures.keys.sorted { lhs, rhs in
@@ -72,6 +73,7 @@ struct AggregateCounts: Sendable {
                     return left != right ? left < right : lhs < rhs
                 },
                 multiVariantUsers: multiVariantUsers[key] ?? 0,
+                metrics: metrics,
                 tallies: tallies,
                 segmentCounts: segments[key] ?? [:]
             )
@@ -79,7 +81,7 @@ struct AggregateCounts: Sendable {
     }
 
     /// The tally of one arm from its rows.
-    private static func tally(of rows: [AggregateRow], funnel: FunnelDefinition) -> ArmTally {
+    private static func tally(of rows: [AggregateRow], funnel: FunnelDefinition, metrics: ExperimentMetrics) -> ArmTally {
         var users = 0
         var discovered: [Int: String] = [:]
         var screensBeyondStepCap = 0
@@ -87,7 +89,7 @@ struct AggregateCounts: Sendable {
         var goalReaches: [Int64: Int] = [:]
         var backs: [String: Int] = [:]
         var failures: [String: [String: Int]] = [:]
-        var metrics: [GuardrailMetric: [Int64: Int]] = [:]
+        var metricCounts: [GuardrailMetric: [Int64: Int]] = [:]
         for row in rows {
             switch row.measure {
             case .users: users += row.total
@@ -97,8 +99,8 @@ struct AggregateCounts: Sendable {
             case .discoveredScreensBeyondCap: screensBeyondStepCap += row.total
             case .back: backs[row.name, default: 0] += row.total
             case .failedMutation: failures[row.name, default: [:]][row.reason, default: 0] += row.total
-            case .userBackNavigations: metrics[.backNavigations, default: [:]][row.value, default: 0] += row.total
-            case .userFailedMutations: metrics[.failedMutations, default: [:]][row.value, default: 0] += row.total
+            case .userBackNavigations: metricCounts[.backNavigations, default: [:]][row.value, default: 0] += row.total
+            case .userFailedMutations: metricCounts[.failedMutations, default: [:]][row.value, default: 0] += row.total
             case .incompleteExposures, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
         }
@@ -112,7 +114,7 @@ struct AggregateCounts: Sendable {
         }
         return ArmTally(
             users: users, steps: steps, screensBeyondStepCap: screensBeyondStepCap, stepReaches: stepReaches, goalReaches: goalReaches,
-            backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metrics
+            backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metricCounts, metrics: metrics
         )
     }
 }

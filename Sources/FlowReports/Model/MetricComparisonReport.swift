@@ -1,47 +1,74 @@
 /// One guardrail or secondary metric of one treatment compared with control.
 public struct MetricComparisonReport: Sendable, Hashable, Codable {
-    /// The metric, e.g. `back_navigations`.
-    public var metric: GuardrailMetric
+    /// The metric's id, e.g. `back_navigations` or a team's `revenue`.
+    public var metric: String
+    /// How the metric reads, e.g. `Revenue per user`.
+    public var name: String
+    /// The metric's kind: `proportion`, `mean`, `ratio`, `quantile` or `duration`.
+    public var kind: String
     /// Whether the metric is a guardrail (must not get worse) rather than a secondary metric.
     public var isGuardrail: Bool
+    /// Which way is better.
+    public var direction: MetricDirection
     /// The treatment arm's variant.
     public var variant: String
     /// The control arm's variant.
     public var control: String
-    /// Users measured in the treatment (for time to complete, those who completed).
+    /// Users measured in the treatment: every user, but for a duration those who reached its end and for a
+    /// quantile those with a value.
     public var treatmentUsers: Int
     /// Users measured in control.
     public var controlUsers: Int
-    /// The treatment's mean.
+    /// The treatment's value of the metric: its mean (a share for a proportion), ratio or quantile.
     public var treatmentMean: Double
-    /// Control's mean.
+    /// Control's value of the metric.
     public var controlMean: Double
-    /// The treatment's median (nearest rank), for time to complete.
+    /// The treatment's median (nearest rank), for durations.
     public var treatmentMedian: Double?
-    /// Control's median (nearest rank), for time to complete.
+    /// Control's median (nearest rank), for durations.
     public var controlMedian: Double?
-    /// Treatment mean − control mean.
+    /// Treatment value − control value.
     public var difference: Double
-    /// The (1 − alpha) Welch interval of the difference; absent when an arm has fewer than 2 users measured.
+    /// The (1 − alpha) interval of the difference; absent when the arms are too small to have one.
     public var interval: ConfidenceInterval?
-    /// Welch's two-sided p-value.
+    /// Treatment value / control value − 1; absent when control's value is 0.
+    public var relativeDifference: Double?
+    /// The (1 − alpha) delta-method interval of the relative difference; absent with it, or when the arms are too
+    /// small to have one.
+    public var relativeInterval: ConfidenceInterval?
+    /// The two-sided p-value of the difference.
     public var pValue: Double
     /// The p-value adjusted across every metric and variant of the experiment.
     public var adjustedPValue: Double
     /// adjustedPValue < alpha.
     public var isSignificant: Bool
-    /// Significant, and higher in the treatment: for these metrics, worse.
+    /// Significant, and moved the way the metric's direction calls worse.
     public var isSignificantlyWorse: Bool
+    /// For a duration, the treatment's users who never reached its end (left out of its value); absent otherwise.
+    public var treatmentMissingUsers: Int?
+    /// For a duration, control's users who never reached its end; absent otherwise.
+    public var controlMissingUsers: Int?
+    /// Events of either arm whose property was not a number where the metric sums one: skipped, not counted as 0.
+    /// Absent when there were none.
+    public var invalidValues: Int?
+    /// The value per-user values were capped at, when the metric is capped.
+    public var cap: Double?
+    /// Why the comparison has no interval or p-value, or no relative difference; absent when it has both.
+    public var limitation: MetricComparisonLimitation?
 
     /// Creates a metric comparison.
     public init(
-        metric: GuardrailMetric, isGuardrail: Bool, variant: String, control: String, treatmentUsers: Int,
-        controlUsers: Int, treatmentMean: Double, controlMean: Double, treatmentMedian: Double?, controlMedian: Double?,
-        difference: Double, interval: ConfidenceInterval?, pValue: Double, adjustedPValue: Double, isSignificant: Bool,
-        isSignificantlyWorse: Bool
+        metric: String, name: String, kind: String, isGuardrail: Bool, direction: MetricDirection, variant: String,
+        control: String, treatmentUsers: Int, controlUsers: Int, treatmentMean: Double, controlMean: Double,
+        treatmentMedian: Double? = nil, controlMedian: Double? = nil, difference: Double, interval: ConfidenceInterval?,
+        relativeDifference: Double? = nil, relativeInterval: ConfidenceInterval? = nil, pValue: Double,
+        adjustedPValue: Double, isSignificant: Bool, isSignificantlyWorse: Bool
     ) {
         self.metric = metric
+        self.name = name
+        self.kind = kind
         self.isGuardrail = isGuardrail
+        self.direction = direction
         self.variant = variant
         self.control = control
         self.treatmentUsers = treatmentUsers
@@ -52,6 +79,8 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         self.controlMedian = controlMedian
         self.difference = difference
         self.interval = interval
+        self.relativeDifference = relativeDifference
+        self.relativeInterval = relativeInterval
         self.pValue = pValue
         self.adjustedPValue = adjustedPValue
         self.isSignificant = isSignificant
@@ -60,7 +89,10 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case metric
+        case name
+        case kind
         case isGuardrail = "is_guardrail"
+        case direction
         case variant
         case control
         case treatmentUsers = "treatment_users"
@@ -71,9 +103,16 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         case controlMedian = "control_median"
         case difference
         case interval
+        case relativeDifference = "relative_difference"
+        case relativeInterval = "relative_interval"
         case pValue = "p_value"
         case adjustedPValue = "adjusted_p_value"
         case isSignificant = "is_significant"
         case isSignificantlyWorse = "is_significantly_worse"
+        case treatmentMissingUsers = "treatment_missing_users"
+        case controlMissingUsers = "control_missing_users"
+        case invalidValues = "invalid_values"
+        case cap
+        case limitation
     }
 }

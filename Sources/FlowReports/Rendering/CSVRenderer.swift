@@ -1,4 +1,5 @@
-/// Renders a report as CSV (RFC 4180): a header row, then one row per experiment × variant × step.
+/// Renders a report as CSV (RFC 4180): a header row, then one row per experiment × variant × step, then one row
+/// per guardrail or secondary metric × treatment (its step columns empty, its `metric` columns set).
 ///
 /// Lines end in CRLF; a field containing a comma, a quote, CR or LF is quoted, quotes doubled. An arm without
 /// steps still gets one row, with the step columns empty. Rates and probabilities are fractions; numbers are
@@ -19,6 +20,11 @@
 /// | `not_in_configuration` | true for a variant the configuration does not list (left out of the analysis) |
 /// | `notes` | the experiment's notes, joined by " / " |
 /// | `test_method` | `fixed-horizon`, or `sequential` (intervals and p-values valid at every look) |
+/// | `metric`, `metric_kind`, `is_guardrail` | a metric row's metric id, kind and role; empty on funnel rows |
+/// | `metric_control_value`, `metric_treatment_value` | each arm's value of the metric: share, mean, ratio or quantile |
+/// | `metric_difference`, `metric_ci_lower`, `metric_ci_upper` | treatment − control and its interval |
+/// | `metric_relative_difference`, `metric_relative_ci_lower`, `metric_relative_ci_upper` | treatment / control − 1 and its interval |
+/// | `metric_p_value`, `metric_adjusted_p_value`, `metric_is_significant`, `metric_is_worse` | the metric's test |
 public struct CSVRenderer: ReportRenderer {
     /// The header row's column names, in order.
     public static let columns = [
@@ -27,6 +33,9 @@ public struct CSVRenderer: ReportRenderer {
         "drop_off_rate", "median_seconds_to_convert", "p90_seconds_to_convert", "absolute_difference", "ci_lower",
         "ci_upper", "relative_uplift", "p_value", "adjusted_p_value", "chance_to_beat_control", "is_significant",
         "excluded_multi_variant_users", "srm_p_value", "srm_mismatch", "not_in_configuration", "notes", "test_method",
+        "metric", "metric_kind", "is_guardrail", "metric_control_value", "metric_treatment_value", "metric_difference",
+        "metric_ci_lower", "metric_ci_upper", "metric_relative_difference", "metric_relative_ci_lower",
+        "metric_relative_ci_upper", "metric_p_value", "metric_adjusted_p_value", "metric_is_significant", "metric_is_worse",
     ]
 
     /// Creates a renderer.
@@ -63,8 +72,26 @@ public struct CSVRenderer: ReportRenderer {
                         ]
                     }
                 for stepFields in stepRows {
-                    rows.append(armFields + stepFields + comparisonFields)
+                    rows.append(armFields + stepFields + comparisonFields + Array(repeating: "", count: 15))
                 }
+            }
+            for metric in experiment.metrics {
+                let arm = experiment.arms.first { $0.variant == metric.variant }
+                let armFields = [
+                    experiment.key, metric.variant, "false", arm?.source ?? "", arm.map { String($0.users) } ?? "", "", "",
+                ]
+                let experimentFields = Array(repeating: "", count: 8) + [
+                    String(experiment.excludedMultiVariantUsers), number(experiment.analysis.sampleRatio?.pValue),
+                    experiment.analysis.sampleRatio.map { String($0.isMismatch) } ?? "",
+                    String(arm?.notInConfiguration == true), experiment.notes.joined(separator: " / "), experiment.analysis.method,
+                ]
+                let metricFields = [
+                    metric.metric, metric.kind, String(metric.isGuardrail), number(metric.controlMean), number(metric.treatmentMean),
+                    number(metric.difference), number(metric.interval?.lower), number(metric.interval?.upper),
+                    number(metric.relativeDifference), number(metric.relativeInterval?.lower), number(metric.relativeInterval?.upper),
+                    number(metric.pValue), number(metric.adjustedPValue), String(metric.isSignificant), String(metric.isSignificantlyWorse),
+                ]
+                rows.append(armFields + Array(repeating: "", count: 9) + experimentFields + metricFields)
             }
         }
         return rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined()

@@ -29,26 +29,56 @@ extension ExperimentReport {
 
 extension ExperimentReport {
     /// Column headers of the guardrail and secondary metrics table.
-    static let metricHeaders = ["Metric", "Variant", "Control", "Treatment", "Diff", "CI", "p", "Adj. p", "Reading"]
+    static let metricHeaders = ["Metric", "Variant", "Control", "Treatment", "Diff", "CI", "Relative", "p", "Adj. p", "Reading"]
 
     /// One row per metric and treatment, as plain text cells aligned with ``metricHeaders``.
     var metricRows: [[String]] {
         metrics.map { metric in
-            let name = metric.metric.rawValue + (metric.isGuardrail ? " (guardrail)" : "")
+            let name = metric.name + (metric.isGuardrail ? " (guardrail)" : "")
             let reading = metric.isSignificantlyWorse ? (metric.isGuardrail ? "WORSE" : "worse")
                 : metric.isSignificant ? "better" : "no significant change"
-            func value(_ mean: Double, _ median: Double?) -> String {
-                ReportNumberFormat.fixed(mean, places: 2) + (median.map { " (median \(ReportNumberFormat.fixed($0, places: 1)))" } ?? "")
+            let isShare = metric.kind == "proportion"
+            func number(_ value: Double) -> String {
+                isShare ? ReportNumberFormat.percent(value) : ReportNumberFormat.fixed(value, places: 2)
             }
+            func value(_ mean: Double, _ median: Double?) -> String {
+                number(mean) + (median.map { " (median \(ReportNumberFormat.fixed($0, places: 1)))" } ?? "")
+            }
+            let difference = isShare
+                ? ReportNumberFormat.percentagePoints(metric.difference)
+                : (metric.difference > 0 ? "+" : "") + ReportNumberFormat.fixed(metric.difference, places: 2)
             let interval = metric.interval.map {
-                "[\(ReportNumberFormat.fixed($0.lower, places: 2)), \(ReportNumberFormat.fixed($0.upper, places: 2))]"
+                isShare ? ReportNumberFormat.percentagePointInterval($0)
+                    : "[\(ReportNumberFormat.fixed($0.lower, places: 2)), \(ReportNumberFormat.fixed($0.upper, places: 2))]"
+            } ?? "–"
+            let relative = metric.relativeDifference.map { estimate in
+                ReportNumberFormat.signedPercent(estimate) + (metric.relativeInterval.map {
+                    " [\(ReportNumberFormat.signedPercent($0.lower)), \(ReportNumberFormat.signedPercent($0.upper))]"
+                } ?? "")
             } ?? "–"
             return [
                 name, metric.variant, value(metric.controlMean, metric.controlMedian),
-                value(metric.treatmentMean, metric.treatmentMedian),
-                (metric.difference > 0 ? "+" : "") + ReportNumberFormat.fixed(metric.difference, places: 2), interval,
+                value(metric.treatmentMean, metric.treatmentMedian), difference, interval, relative,
                 ReportNumberFormat.pValue(metric.pValue), ReportNumberFormat.pValue(metric.adjustedPValue), reading,
             ]
+        }
+    }
+
+    /// One line per metric comparison with something to say beside its row: a cap, users missing a duration's
+    /// end, values that were not numbers, or why there is no test.
+    var metricNotes: [String] {
+        metrics.compactMap { metric in
+            var parts: [String] = []
+            if let cap = metric.cap { parts.append("values capped at \(ReportNumberFormat.trimmed(cap, places: 4))") }
+            if let treatment = metric.treatmentMissingUsers, let control = metric.controlMissingUsers, treatment + control > 0 {
+                parts.append("users who never reached its end: \(ReportNumberFormat.count(control)) in \(metric.control), "
+                    + "\(ReportNumberFormat.count(treatment)) in \(metric.variant)")
+            }
+            if let invalid = metric.invalidValues {
+                parts.append("\(ReportNumberFormat.count(invalid)) events whose value was missing or not a number were skipped")
+            }
+            if let limitation = metric.limitation { parts.append(limitation.explanation) }
+            return parts.isEmpty ? nil : "\(metric.name), \(metric.variant): " + parts.joined(separator: "; ")
         }
     }
 }

@@ -78,6 +78,9 @@ public struct HTMLRenderer: ReportRenderer {
                 html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
             }
             html += "</tbody>\n</table>\n"
+            if !experiment.metricNotes.isEmpty {
+                html += "<ul class=\"notes\">\n" + experiment.metricNotes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+            }
         }
         html += "<h3>Funnels</h3>\n<div class=\"funnels\">\n"
         for arm in experiment.arms {

@@ -76,9 +76,13 @@ public struct MarkdownRenderer: ReportRenderer {
         if !experiment.metrics.isEmpty {
             lines += ["", "### Guardrails and metrics", ""]
             lines.append(row(ExperimentReport.metricHeaders))
-            lines.append("|---|---|--:|--:|--:|--:|--:|--:|---|")
+            lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|")
             for cells in experiment.metricRows {
                 lines.append(row(cells.map(MarkdownText.escaped)))
+            }
+            if !experiment.metricNotes.isEmpty {
+                lines.append("")
+                lines += experiment.metricNotes.map { "- " + MarkdownText.escaped($0) }
             }
         }
         lines += ["", "### Funnel", ""]

@@ -56,13 +56,14 @@ public struct TableRenderer: ReportRenderer {
         if !experiment.metrics.isEmpty {
             var metrics = TextTable(
                 headers: ExperimentReport.metricHeaders,
-                alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .left]
+                alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .right, .left]
             )
             for (row, metric) in zip(experiment.metricRows, experiment.metrics) {
                 let style: ANSIStyle? = metric.isSignificantlyWorse ? .red : metric.isSignificant ? .green : nil
-                metrics.rows.append(row.enumerated().map { TextTable.Cell(TerminalText.sanitized($1), style: $0 == 8 ? style : nil) })
+                metrics.rows.append(row.enumerated().map { TextTable.Cell(TerminalText.sanitized($1), style: $0 == row.count - 1 ? style : nil) })
             }
             lines.append(contentsOf: metrics.lines(colors: colors))
+            lines.append(contentsOf: experiment.metricNotes.map { "note: " + TerminalText.sanitized($0) })
             lines.append("")
         }
         lines.append(contentsOf: funnelTable(experiment).lines(colors: colors))

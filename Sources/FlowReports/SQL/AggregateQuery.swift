@@ -195,7 +195,7 @@ public struct AggregateQuery: Sendable {
         ]
         for (metric, measure, condition) in metrics {
             let keys = configuredKeys.filter { key in
-                experiments[key].map { $0.guardrails.contains(metric) || $0.secondaryMetrics.contains(metric) } ?? false
+                experiments[key].map { $0.guardrails.contains(metric.rawValue) || $0.secondaryMetrics.contains(metric.rawValue) } ?? false
             }
             guard !keys.isEmpty else { continue }
             rows.append(row(measure: measure, value: "k", total: "COUNT(*)",

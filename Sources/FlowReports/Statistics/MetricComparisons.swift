@@ -1,43 +1,58 @@
-/// Guardrail and secondary metrics of every treatment against control, corrected across metrics × treatments.
+/// The guardrail and secondary metrics of every treatment against control, corrected across metrics × treatments.
 enum MetricComparisons {
-    /// Compares each metric of each treatment with control by Welch's test, then adjusts every p-value together.
+    /// One arm: its variant and what was counted of its users (nil when nobody was exposed to it).
+    typealias Arm = (name: String, tally: ArmTally?)
+
+    /// Compares each metric of each treatment with control, then adjusts every p-value together.
     ///
-    /// - Parameters:
-    ///   - metrics: each metric with whether it is a guardrail, in report order.
-    ///   - control: control's name and each user's value of every metric.
-    ///   - treatments: the same for each treatment.
+    /// Per-user values are capped first, at one value per measurement taken over every arm's users pooled. A
+    /// metric whose measurements the tallies do not hold (an SQL engine counts only the built-in ones) is left out,
+    /// and a note says so.
     static func compare(
-        metrics: [(metric: GuardrailMetric, isGuardrail: Bool)],
-        control: (name: String, values: [GuardrailMetric: [Double]]),
-        treatments: [(name: String, values: [GuardrailMetric: [Double]])],
-        correction: MultipleComparisonCorrection, alpha: Double
-    ) -> [MetricComparisonReport] {
+        _ metrics: ExperimentMetrics, control: Arm, treatments: [Arm], correction: MultipleComparisonCorrection,
+        settings: ComparisonSettings
+    ) -> (reports: [MetricComparisonReport], notes: [String]) {
+        var notes: [String] = []
+        if !metrics.undefined.isEmpty {
+            notes.append("metrics not defined, left out: \(metrics.undefined.joined(separator: ", "))")
+        }
+        let arms = [control] + treatments
+        let columns = metrics.measurements.map { measurement in arms.map { $0.tally?.measured[measurement] } }
+        let thresholds = zip(metrics.measurements, columns).map { measurement, columns in
+            measurement.cap?.threshold(pooledValues: columns.compactMap { $0 }.flatMap { Self.values(of: $0, measuring: measurement) })
+        }
+        var uncounted: [String] = []
         var reports: [MetricComparisonReport] = []
-        for (metric, isGuardrail) in metrics {
-            let controlValues = control.values[metric] ?? []
-            let controlSummary = SampleSummary(controlValues)
-            for treatment in treatments {
-                let treatmentValues = treatment.values[metric] ?? []
-                let test = WelchTest(treatment: SampleSummary(treatmentValues), control: controlSummary, alpha: alpha)
-                let hasInterval = test.interval.lower.isFinite && test.interval.upper.isFinite
-                reports.append(MetricComparisonReport(
-                    metric: metric, isGuardrail: isGuardrail, variant: treatment.name, control: control.name,
-                    treatmentUsers: treatmentValues.count, controlUsers: controlValues.count,
-                    treatmentMean: SampleSummary(treatmentValues).mean, controlMean: controlSummary.mean,
-                    treatmentMedian: metric == .timeToComplete ? median(treatmentValues) : nil,
-                    controlMedian: metric == .timeToComplete ? median(controlValues) : nil,
-                    difference: test.difference, interval: hasInterval ? test.interval : nil,
-                    pValue: test.pValue, adjustedPValue: test.pValue, isSignificant: false, isSignificantlyWorse: false
+        for metric in metrics.metrics {
+            let indices = metric.reading.measurements
+            guard indices.allSatisfy({ index in arms.indices.allSatisfy { arms[$0].tally == nil || columns[index][$0] != nil } }) else {
+                uncounted.append(metric.definition.id)
+                continue
+            }
+            let samples = arms.indices.map { arm in
+                ArmSample(reading: metric.reading, measurements: metrics.measurements, thresholds: thresholds,
+                          columns: indices.map { columns[$0][arm] })
+            }
+            for (offset, treatment) in treatments.enumerated() {
+                reports.append(report(
+                    metric, treatment: (treatment.name, samples[offset + 1]), control: (control.name, samples[0]),
+                    thresholds: indices.compactMap { thresholds[$0] }, settings: settings
                 ))
             }
         }
+        if !uncounted.isEmpty {
+            notes.append("metrics the warehouse query does not count yet, left out: \(uncounted.joined(separator: ", ")); "
+                + "run report on the logs to analyse them")
+        }
+        let alpha = settings.effectiveAlpha
         let adjusted = correction.adjust(reports.map(\.pValue))
         for index in reports.indices {
             reports[index].adjustedPValue = adjusted[index]
             reports[index].isSignificant = adjusted[index] < alpha
-            reports[index].isSignificantlyWorse = reports[index].isSignificant && reports[index].difference > 0
+            let worse = reports[index].direction == .lowerIsBetter ? reports[index].difference > 0 : reports[index].difference < 0
+            reports[index].isSignificantlyWorse = reports[index].isSignificant && worse
         }
-        return reports
+        return (reports, notes)
     }
 
     /// The words the verdict gains when a guardrail got significantly worse; nil when none did.
@@ -45,16 +60,43 @@ enum MetricComparisons {
         let worse = reports.filter { $0.isGuardrail && $0.isSignificantlyWorse }
         guard !worse.isEmpty else { return nil }
         let parts = worse.map { report in
-            "\(report.metric.rawValue) got significantly worse in \(report.variant) "
-                + "(\(StatisticsFormatting.signed(report.difference)) \(report.metric.label), "
+            "\(report.metric) got significantly worse in \(report.variant) "
+                + "(\(StatisticsFormatting.signed(report.difference)) \(report.name), "
                 + StatisticsFormatting.pValue(report.adjustedPValue, alpha: alpha, label: "adjusted p") + ")"
         }
         return "but guardrail " + parts.joined(separator: "; guardrail ")
     }
 
-    private static func median(_ values: [Double]) -> Double? {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return nil }
-        return sorted[(sorted.count + 1) / 2 - 1]
+    /// The values of a column a cap is taken over: every user's count or sum, or the durations reached.
+    static func values(of column: MeasuredColumn, measuring measurement: MetricMeasurement) -> [Double] {
+        guard case .duration = measurement.quantity else { return column.values }
+        return zip(column.values, column.present).compactMap { $1 ? $0 : nil }
+    }
+
+    private static func report(
+        _ metric: ExperimentMetrics.Analysed, treatment: (name: String, sample: ArmSample), control: (name: String, sample: ArmSample),
+        thresholds: [Double], settings: ComparisonSettings
+    ) -> MetricComparisonReport {
+        let comparison = treatment.sample.compared(with: control.sample, settings: settings)
+        let definition = metric.definition
+        var report = MetricComparisonReport(
+            metric: definition.id, name: definition.name, kind: definition.kind.name, isGuardrail: metric.isGuardrail,
+            direction: definition.direction, variant: treatment.name, control: control.name,
+            treatmentUsers: treatment.sample.count, controlUsers: control.sample.count,
+            treatmentMean: comparison.treatmentEstimate ?? 0, controlMean: comparison.controlEstimate ?? 0,
+            treatmentMedian: treatment.sample.median, controlMedian: control.sample.median,
+            difference: comparison.absolute?.estimate ?? 0, interval: comparison.absolute?.interval,
+            relativeDifference: comparison.relative?.estimate, relativeInterval: comparison.relative?.interval,
+            pValue: comparison.pValue, adjustedPValue: comparison.pValue, isSignificant: false, isSignificantlyWorse: false
+        )
+        report.limitation = comparison.limitation ?? comparison.relativeLimitation
+        if case .duration = metric.reading {
+            report.treatmentMissingUsers = treatment.sample.missing
+            report.controlMissingUsers = control.sample.missing
+        }
+        let invalid = treatment.sample.invalid + control.sample.invalid
+        report.invalidValues = invalid > 0 ? invalid : nil
+        report.cap = thresholds.count == 1 ? thresholds[0] : nil
+        return report
     }
 }

@@ -39,6 +39,7 @@ extension ExperimentAnalysisPlan {
                 testingMethod: sections.testingMethod,
                 guardrails: sections.guardrails,
                 secondaryMetrics: sections.secondaryMetrics,
+                metricDefinitions: sections.metricDefinitions,
                 correction: sections.correction,
                 plannedEffect: sections.plannedEffect
             )

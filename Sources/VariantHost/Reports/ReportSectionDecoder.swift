@@ -13,6 +13,8 @@ import Foundation
 package final class ReportSectionDecoder {
     /// Reads the fields and records the problems.
     private let reader = ConfigFieldReader()
+    /// The metrics the document defines, by id, once decoded: experiments refer to them.
+    private var definitions: [String: MetricDefinition] = [:]
 
     /// Every problem found, in the order found.
     package var issues: [ConfigIssue] { reader.issues }
@@ -20,8 +22,12 @@ package final class ReportSectionDecoder {
     /// What the `funnel` and `analysis` of one experiment say.
     package struct Sections {
         package var funnel: FunnelDefinition?
-        package var guardrails: [GuardrailMetric] = []
-        package var secondaryMetrics: [GuardrailMetric] = []
+        /// Ids of the guardrail metrics: built-in or defined in the config's `metrics`.
+        package var guardrails: [String] = []
+        /// Ids of the secondary metrics.
+        package var secondaryMetrics: [String] = []
+        /// Every metric the config defines, by id.
+        package var metricDefinitions: [String: MetricDefinition] = [:]
         package var testingMethod: TestingMethod?
         package var correction: MultipleComparisonCorrection = .holm
         package var plannedEffect: Double?
@@ -64,10 +70,16 @@ package final class ReportSectionDecoder {
               case .array(let experiments)? = root["experiments"]
         else { return [:] }
         var sections: [String: Sections] = [:]
+        if let metrics = root["metrics"] {
+            definitions = MetricDefinitionDecoder(reader: reader) { json, path in
+                self.eventMatcher(json, at: path, nameRequired: false)?.matcher
+            }.decode(metrics, at: JSONPath.root.appending("metrics"))
+        }
         for (index, element) in experiments.enumerated() {
             guard case .object(let experiment) = element else { continue }
             let path = JSONPath.root.appending("experiments").appending(index)
             var decoded = Sections()
+            decoded.metricDefinitions = definitions
             if let funnel = experiment["funnel"] {
                 decodeFunnel(funnel, at: path.appending("funnel"), into: &decoded)
             }
@@ -115,14 +127,15 @@ package final class ReportSectionDecoder {
         sections.funnel = FunnelDefinition(steps: steps, conversionWindowSeconds: seconds, goal: goal)
     }
 
-    private func metric(_ json: JSONValue, at path: JSONPath) -> GuardrailMetric? {
-        guard let name = reader.string(json, at: path) else { return nil }
-        guard let metric = GuardrailMetric(rawValue: name) else {
-            let expected = GuardrailMetric.allCases.map(\.rawValue).joined(separator: ", ")
-            reader.report(path, "unknown metric \"\(name)\" (expected one of: \(expected))")
+    /// A metric an experiment names: built in, or defined in the document's `metrics`.
+    private func metric(_ json: JSONValue, at path: JSONPath) -> String? {
+        guard let id = reader.string(json, at: path) else { return nil }
+        guard GuardrailMetric(rawValue: id) != nil || definitions[id] != nil else {
+            let expected = (GuardrailMetric.allCases.map(\.rawValue) + definitions.keys.sorted()).joined(separator: ", ")
+            reader.report(path, "unknown metric \"\(id)\" (expected a built-in metric or one the config's metrics define: \(expected))")
             return nil
         }
-        return metric
+        return id
     }
 
     /// The matcher of an event matcher object and its `name` (a funnel step's label).

@@ -86,13 +86,15 @@ enum ReportFixtures {
         notes: ["ghost is not a variation in the configuration: its 1 users are shown but left out of the comparisons and the sample-ratio check"],
         metrics: [
             MetricComparisonReport(
-                metric: .backNavigations, isGuardrail: true, variant: "profile-first", control: "signup-first",
+                metric: "back_navigations", name: "back navigations per user", kind: "mean", isGuardrail: true,
+                direction: .lowerIsBetter, variant: "profile-first", control: "signup-first",
                 treatmentUsers: 1010, controlUsers: 1000, treatmentMean: 0.42, controlMean: 0.3, treatmentMedian: nil,
                 controlMedian: nil, difference: 0.12, interval: ConfidenceInterval(lower: 0.05, upper: 0.19), pValue: 0.0004,
                 adjustedPValue: 0.0016, isSignificant: true, isSignificantlyWorse: true
             ),
             MetricComparisonReport(
-                metric: .timeToComplete, isGuardrail: false, variant: "profile-first", control: "signup-first",
+                metric: "time_to_complete", name: "seconds to complete", kind: "duration", isGuardrail: false,
+                direction: .lowerIsBetter, variant: "profile-first", control: "signup-first",
                 treatmentUsers: 460, controlUsers: 400, treatmentMean: 61.5, controlMean: 63.25, treatmentMedian: 55,
                 controlMedian: 57.5, difference: -1.75, interval: ConfidenceInterval(lower: -4.1, upper: 0.6), pValue: 0.14,
                 adjustedPValue: 0.28, isSignificant: false, isSignificantlyWorse: false

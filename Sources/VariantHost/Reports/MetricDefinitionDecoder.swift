@@ -1,0 +1,201 @@
+import Experiments
+import FlowEvents
+import FlowReports
+
+/// Decodes a config's top-level `metrics`, the metrics a team defines, recording every problem with its JSON path.
+///
+/// ```json
+/// "metrics": [
+///   { "id": "revenue", "name": "Revenue per user", "kind": "mean", "direction": "higher",
+///     "event": { "type": "mutation", "properties": { "operation": "place_order", "outcome": "succeeded" } },
+///     "value": "amount_cents", "cap": { "percentile": 0.99, "ignoreZeros": true } },
+///   { "id": "order-value", "kind": "ratio", "numerator": "revenue", "denominator": "orders" }
+/// ]
+/// ```
+struct MetricDefinitionDecoder {
+    /// Reads the fields and records the problems; shared with the decoder of the other report sections.
+    let reader: ConfigFieldReader
+    /// Decodes an event matcher object (`type`, `screen`, `action`, `properties`), as funnels write them.
+    let eventMatcher: (JSONValue, JSONPath) -> EventMatcher?
+
+    /// The keys a metric object may have.
+    private static let keys = [
+        "id", "name", "description", "kind", "direction", "windowSeconds", "cap", "event", "value", "numerator",
+        "denominator", "of", "quantile", "from", "to",
+    ]
+    private static let kinds = ["proportion", "mean", "ratio", "quantile", "duration"]
+
+    /// The definitions of `json`, the document's `metrics`, by id; those with problems are left out.
+    func decode(_ json: JSONValue, at path: JSONPath) -> [String: MetricDefinition] {
+        guard case .array(let items) = json else {
+            reader.report(path, "expected an array of metric definitions, found \(ConfigFieldReader.describe(json))")
+            return [:]
+        }
+        // Ratios and quantiles refer to other metrics by id: every id is known before any reference is checked.
+        var kindsByID: [String: String] = [:]
+        for (index, item) in items.enumerated() {
+            guard case .object(let object) = item, case .string(let id)? = object["id"], case .string(let kind)? = object["kind"] else {
+                continue
+            }
+            if GuardrailMetric(rawValue: id) != nil {
+                reader.report(path.appending(index).appending("id"), "\"\(id)\" is a built-in metric; choose another id")
+            } else if kindsByID[id] != nil {
+                reader.report(path.appending(index).appending("id"), "metric \"\(id)\" is defined twice")
+            }
+            kindsByID[id] = kindsByID[id] ?? kind
+        }
+        var definitions: [String: MetricDefinition] = [:]
+        for (index, item) in items.enumerated() {
+            if let definition = metric(item, at: path.appending(index), kindsByID: kindsByID), definitions[definition.id] == nil {
+                definitions[definition.id] = definition
+            }
+        }
+        return definitions
+    }
+
+    private func metric(_ json: JSONValue, at path: JSONPath, kindsByID: [String: String]) -> MetricDefinition? {
+        guard let object = reader.object(json, at: path) else { return nil }
+        reader.checkKeys(object, allowed: Self.keys, at: path)
+        let id = reader.field(object, "id", at: path, required: true, reader.nonEmptyString)
+        let name = reader.field(object, "name", at: path, required: false, reader.nonEmptyString)
+        _ = reader.field(object, "description", at: path, required: false, reader.string)
+        let direction = reader.field(object, "direction", at: path, required: false) { json, path -> MetricDirection? in
+            guard let text = self.reader.string(json, at: path) else { return nil }
+            guard let direction = MetricDirection(rawValue: text) else {
+                self.reader.report(path, "unknown direction \"\(text)\" (expected \"higher\" or \"lower\": which way is better)")
+                return nil
+            }
+            return direction
+        }
+        let window = reader.field(object, "windowSeconds", at: path, required: false, windowMilliseconds)
+        let cap = reader.field(object, "cap", at: path, required: false, self.cap)
+        let kind = reader.field(object, "kind", at: path, required: true) { json, kindPath in
+            self.kind(json, at: kindPath, of: object, in: path, kindsByID: kindsByID)
+        }
+        guard let id, let kind, !(object["direction"] != nil && direction == nil), !(object["windowSeconds"] != nil && window == nil),
+              !(object["cap"] != nil && cap == nil)
+        else { return nil }
+        return MetricDefinition(
+            id: id, name: name ?? id, kind: kind, direction: direction ?? .higherIsBetter, windowMilliseconds: window, cap: cap
+        )
+    }
+
+    /// The kind and the fields it needs; `object` is the metric, at `metricPath`.
+    private func kind(
+        _ json: JSONValue, at path: JSONPath, of object: JSONObject, in metricPath: JSONPath, kindsByID: [String: String]
+    ) -> MetricKind? {
+        guard let text = reader.string(json, at: path) else { return nil }
+        let fieldsByKind = [
+            "proportion": ["event"], "mean": ["event", "value"], "ratio": ["numerator", "denominator"],
+            "quantile": ["of", "quantile"], "duration": ["from", "to"],
+        ]
+        guard let fields = fieldsByKind[text] else {
+            reader.report(path, "unknown metric kind \"\(text)\" (expected one of: \(Self.kinds.joined(separator: ", ")))")
+            return nil
+        }
+        for other in Set(fieldsByKind.values.flatMap { $0 }).subtracting(fields).sorted() where object[other] != nil {
+            reader.report(metricPath.appending(other), "a \(text) metric has no \(other) (its fields: \(fields.joined(separator: ", ")))")
+        }
+        switch text {
+        case "proportion":
+            return reader.field(object, "event", at: metricPath, required: true, eventMatcher).map(MetricKind.proportion)
+        case "mean":
+            let events = reader.field(object, "event", at: metricPath, required: true, eventMatcher)
+            let property = reader.field(object, "value", at: metricPath, required: false, reader.nonEmptyString)
+            guard let events, object["value"] == nil || property != nil else { return nil }
+            return .mean(MetricValue(events: events, property: property))
+        case "ratio":
+            let accepted = ["proportion", "mean"]
+            let numerator = reader.field(object, "numerator", at: metricPath, required: true) { json, path in
+                self.reference(json, at: path, kinds: accepted, kindsByID: kindsByID)
+            }
+            let denominator = reader.field(object, "denominator", at: metricPath, required: true) { json, path in
+                self.reference(json, at: path, kinds: accepted, kindsByID: kindsByID)
+            }
+            guard let numerator, let denominator else { return nil }
+            return .ratio(numerator: numerator, denominator: denominator)
+        case "quantile":
+            let of = reader.field(object, "of", at: metricPath, required: true) { json, path in
+                self.reference(json, at: path, kinds: ["mean", "duration"], kindsByID: kindsByID)
+            }
+            let level = reader.field(object, "quantile", at: metricPath, required: true) { json, path -> Double? in
+                guard let level = self.reader.number(json, at: path) else { return nil }
+                guard level > 0, level < 1 else {
+                    self.reader.report(path, "\(JavaScriptNumberFormat.string(level)) is out of range; expected a quantile between 0 and 1 (0.5 is the median, 0.9 the 90th percentile)")
+                    return nil
+                }
+                return level
+            }
+            guard let of, let level else { return nil }
+            return .quantile(of: of, level: level)
+        default:
+            let start = reader.field(object, "from", at: metricPath, required: false) { json, path -> DurationStart? in
+                if case .string("exposure") = json { return .exposure }
+                guard case .object = json else {
+                    self.reader.report(path, "expected \"exposure\" or an event matcher, found \(ConfigFieldReader.describe(json))")
+                    return nil
+                }
+                return self.eventMatcher(json, path).map(DurationStart.event)
+            }
+            let end = reader.field(object, "to", at: metricPath, required: true, eventMatcher)
+            guard let end, object["from"] == nil || start != nil else { return nil }
+            return .duration(start: start ?? .exposure, end: end)
+        }
+    }
+
+    /// A metric id another metric refers to, which must be defined (or built in) and of one of `kinds`.
+    private func reference(_ json: JSONValue, at path: JSONPath, kinds: [String], kindsByID: [String: String]) -> String? {
+        guard let id = reader.nonEmptyString(json, at: path) else { return nil }
+        let kind = kindsByID[id] ?? GuardrailMetric(rawValue: id).map(Self.kind(ofBuiltIn:))
+        guard let kind else {
+            let known = (kindsByID.keys.sorted() + GuardrailMetric.allCases.map(\.rawValue)).joined(separator: ", ")
+            reader.report(path, "unknown metric \"\(id)\" (defined: \(known))")
+            return nil
+        }
+        guard kinds.contains(kind) else {
+            reader.report(path, "\"\(id)\" is a \(kind) metric; expected a \(kinds.joined(separator: " or ")) metric here")
+            return nil
+        }
+        return id
+    }
+
+    private static func kind(ofBuiltIn metric: GuardrailMetric) -> String {
+        metric == .timeToComplete ? "duration" : "mean"
+    }
+
+    private func windowMilliseconds(_ json: JSONValue, at path: JSONPath) -> Int64? {
+        guard let seconds = reader.number(json, at: path) else { return nil }
+        guard seconds >= 0.001, seconds <= 1e12 else {
+            reader.report(path, "\(JavaScriptNumberFormat.string(seconds)) is out of range; expected seconds after exposure, at least 0.001")
+            return nil
+        }
+        return Int64((seconds * 1000).rounded())
+    }
+
+    private func cap(_ json: JSONValue, at path: JSONPath) -> MetricCap? {
+        guard let object = reader.object(json, at: path) else { return nil }
+        reader.checkKeys(object, allowed: ["absolute", "percentile", "ignoreZeros"], at: path)
+        let absolute = reader.field(object, "absolute", at: path, required: false, reader.number)
+        let percentile = reader.field(object, "percentile", at: path, required: false, reader.number)
+        let ignoringZeros = reader.field(object, "ignoreZeros", at: path, required: false, reader.boolean)
+        switch (absolute, percentile) {
+        case (let value?, nil):
+            if ignoringZeros != nil { reader.report(path.appending("ignoreZeros"), "only a percentile cap ignores zeros") }
+            return .absolute(value)
+        case (nil, let level?):
+            guard level > 0, level <= 1 else {
+                reader.report(path.appending("percentile"), "\(JavaScriptNumberFormat.string(level)) is out of range; expected a share of users above 0 and at most 1 (0.99 caps at the 99th percentile)")
+                return nil
+            }
+            return .percentile(level, ignoringZeros: ignoringZeros ?? false)
+        case (nil, nil):
+            if object["absolute"] == nil, object["percentile"] == nil {
+                reader.report(path, "expected {\"absolute\": VALUE} or {\"percentile\": SHARE}")
+            }
+            return nil
+        default:
+            reader.report(path, "give either absolute or percentile, not both")
+            return nil
+        }
+    }
+}
