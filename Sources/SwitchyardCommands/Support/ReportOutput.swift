@@ -21,6 +21,6 @@ enum ReportOutput {
         } catch {
             throw CommandError("cannot write the report to \(path): \(error)")
         }
-        StandardIO.writeError("Report written to \(path)\n")
+        StandardIO.writeError(TerminalText.message("Report written to \(path)") + "\n")
     }
 }
