@@ -7,10 +7,12 @@ import FlowReports
 /// The user can abandon on every screen: those edges are left out of the drawing (JSON lists each
 /// state's abandonment through its events).
 ///
-/// Every id and label is a DOT quoted string: `"` and `\` are escaped (so a name can neither end the string nor
-/// start one of Graphviz's label escapes such as `\N` or `\l`), characters `TerminalText` finds unsafe (controls,
-/// line breaks, bidirectional overrides) become `?`, and a label's own lines are joined with `\n`. No label is an
-/// HTML-like label. Names in labels are cut to `TerminalText.nameLimit` characters (`MapPanel`).
+/// Every id and label is a DOT quoted string. A node's id is `p<panel>:<its name>`, or `p<panel>~<number>` for a
+/// name longer than `TerminalText.nameLimit` bytes or holding an unsafe character. In each string `"` and `\` are
+/// escaped (so a name can neither end the string nor start one of Graphviz's label escapes such as `\N` or `\l`),
+/// characters `TerminalText` finds unsafe (controls, line breaks, bidirectional overrides) become `?`, and a
+/// label's own lines are joined with `\n`. No label is an HTML-like label. Names in labels are cut to
+/// `TerminalText.nameLimit` characters (`MapPanel`).
 package enum FlowMapDOT {
     /// `map` as a DOT digraph.
     package static func render(_ map: FlowMap) -> String {
@@ -29,7 +31,18 @@ package enum FlowMapDOT {
     }
 
     private static func cluster(_ panel: MapPanel, index: Int) -> [String] {
-        func id(_ node: String) -> String { quoted("p\(index):\(node)") }
+        // A node's id is its name when that is short and safe; otherwise a number, in ids of their own (`p0~1`),
+        // since Graphviz reads no string longer than 16,384 bytes and sanitizing could merge two names.
+        var numberedIDs: [String: String] = [:]
+        func id(_ node: String) -> String {
+            if node.utf8.count <= TerminalText.nameLimit, !node.unicodeScalars.contains(where: TerminalText.isUnsafe) {
+                return quoted("p\(index):\(node)")
+            }
+            if let known = numberedIDs[node] { return known }
+            let made = quoted("p\(index)~\(numberedIDs.count + 1)")
+            numberedIDs[node] = made
+            return made
+        }
         var lines = [
             "  subgraph cluster_\(index) {",
             "    label=\(quoted(lines: [panel.title] + (panel.legend.map { [$0] } ?? [])));",
