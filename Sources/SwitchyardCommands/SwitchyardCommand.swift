@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowReports
 
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,8 @@ struct Switchyard: AsyncParsableCommand {
     )
 
     /// Parses and runs the command as ArgumentParser would, returning its exit code, but writes an error (or help) with one `write(2)`:
-    /// ArgumentParser writes it a byte at a time, so the messages of processes sharing a terminal interleave.
+    /// ArgumentParser writes it a byte at a time, so the messages of processes sharing a terminal interleave. Each line of the message
+    /// is sanitized and cut (`TerminalText.message`).
     static func runReportingErrors() async -> ExitCode {
         do {
             var command = try parseAsRoot()
@@ -30,7 +32,8 @@ struct Switchyard: AsyncParsableCommand {
             }
             return .success
         } catch {
-            let message = fullMessage(for: error)
+            // Errors quote configs, logs and arguments: no name in them reaches the terminal as a control.
+            let message = TerminalText.message(fullMessage(for: error))
             let code = exitCode(for: error)
             if !message.isEmpty {
                 if code == .success {

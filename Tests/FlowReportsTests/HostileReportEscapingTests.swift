@@ -85,7 +85,7 @@ struct HostileReportEscapingTests {
         let markdown = MarkdownRenderer().render(report)
         #expect(!markdown.contains("<"))
         #expect(!markdown.unicodeScalars.contains { $0.isControl && $0 != "\n" })
-        #expect(!markdown.unicodeScalars.contains { ["\u{2028}", "\u{2029}"].contains($0) })
+        #expect(!markdown.unicodeScalars.contains { TerminalHazards.isHazard($0) }, "no line separator or bidi override")
         #expect(!markdown.contains("[x](javascript"))
         if report.mode == .report {
             #expect(markdown.contains(##"\]\]&gt;&lt;\!-- \| \* \_ \` \# \[x\](javascript:alert(1)) --&gt;"##))
@@ -94,7 +94,7 @@ struct HostileReportEscapingTests {
 
     // MARK: CSV
 
-    @Test("CSV: an RFC 4180 parser reads back every name exactly, in rows of the header's width", arguments: HostileReports.Kind.allCases)
+    @Test("CSV: an RFC 4180 parser reads back every name, neutralised and otherwise exact, in rows of the header's width", arguments: HostileReports.Kind.allCases)
     func csvRoundTrip(kind: HostileReports.Kind) throws {
         let report = kind.report
         let csv = CSVRenderer().render(report)
@@ -108,10 +108,11 @@ struct HostileReportEscapingTests {
             return Set(records.map { $0[index] })
         }
         let experiment = try #require(report.experiments.first)
-        #expect(column("experiment") == [experiment.key])
-        #expect(column("variant") == Set(experiment.arms.map(\.variant)))
-        #expect(column("step") == Set(experiment.arms.flatMap { $0.steps.map(\.name) }))
-        #expect(column("source") == Set(experiment.arms.map { $0.source ?? "" }))
+        #expect(column("experiment") == [SpreadsheetCell.expected(experiment.key)])
+        #expect(column("variant") == Set(experiment.arms.map { SpreadsheetCell.expected($0.variant) }))
+        #expect(column("step") == Set(experiment.arms.flatMap { $0.steps.map { SpreadsheetCell.expected($0.name) } }))
+        #expect(column("source") == Set(experiment.arms.map { SpreadsheetCell.expected($0.source ?? "") }))
+        #expect(!csv.unicodeScalars.contains { ($0.isControl && $0 != "\r" && $0 != "\n") || TerminalHazards.isHazard($0) })
     }
 
     // MARK: Terminal table
@@ -161,7 +162,7 @@ extension Unicode.Scalar {
 }
 
 /// Characters that are not controls but still rearrange or break what a terminal shows.
-private enum TerminalHazards {
+enum TerminalHazards {
     static func isHazard(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
@@ -210,7 +211,7 @@ private enum MarkdownCells {
 }
 
 /// A strict RFC 4180 reader: CRLF record ends, fields quoted when they hold commas, quotes or line breaks.
-private enum RFC4180 {
+enum RFC4180 {
     /// The records of `text`, or nil if it is not valid RFC 4180 (a stray quote or line break, no CRLF at the end).
     static func parse(_ text: String) -> [[String]]? {
         var records: [[String]] = []

@@ -125,7 +125,7 @@ struct ExperimentExposures: Sendable {
         }
         return ObservedPathsReport(
             distinctPaths: counts.count, top: kept, otherUsers: ranked.dropFirst(top).reduce(0) { $0 + $1.users },
-            usersBeyondCap: beyondCap, leftOn: left, transitions: transitions
+            usersBeyondCap: beyondCap, leftOn: left, transitions: transitions, pathPrefixCap: paths.nodeLimit
         )
     }
 

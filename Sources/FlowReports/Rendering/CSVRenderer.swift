@@ -2,7 +2,15 @@
 /// per guardrail or secondary metric × treatment (its step columns empty, its `metric` columns set).
 ///
 /// Lines end in CRLF; a field containing a comma, a quote, CR or LF is quoted, quotes doubled. An arm without
-/// steps still gets one row, with the step columns empty. Rates and probabilities are fractions; numbers are
+/// steps still gets one row, with the step columns empty.
+///
+/// Text cells are safe to open in a spreadsheet: the cells holding text from a log or a config (`experiment`,
+/// `variant`, `source`, `step`, `notes`) have every character ``TerminalText`` finds unsafe (C0 controls, line
+/// breaks and tabs included, DEL, C1 controls, line separators, bidirectional controls) replaced by U+FFFD, and one
+/// that would start a formula (its first character other than whitespace is `=`, `+`, `-` or `@`) starts with a
+/// single quote `'` (OWASP's rule against CSV injection; tab and CR, which the rule also names, are replaced
+/// before). Cells the renderer writes itself (counts, fractions such as `-0.05`, booleans) are left as they are,
+/// so numbers stay numbers. Names are kept whole: CSV is data, cut by no length cap. Rates and probabilities are fractions; numbers are
 /// written in Swift's shortest round-trip form (locale-independent); absent values are empty. Columns:
 ///
 /// | Column | Meaning |
@@ -49,7 +57,8 @@ public struct CSVRenderer: ReportRenderer {
             for arm in experiment.arms {
                 let comparison = comparisons[arm.variant]
                 let armFields = [
-                    experiment.key, arm.variant, String(arm.variant == experiment.control), arm.source ?? "",
+                    Self.text(experiment.key), Self.text(arm.variant), String(arm.variant == experiment.control),
+                    Self.text(arm.source ?? ""),
                     String(arm.users), String(arm.goalConversions), number(arm.goalConversionRate),
                 ]
                 let comparisonFields = [
@@ -59,14 +68,14 @@ public struct CSVRenderer: ReportRenderer {
                     number(comparison?.chanceToBeatControl), comparison.map { String($0.isSignificant) } ?? "",
                     String(experiment.excludedMultiVariantUsers), number(experiment.analysis.sampleRatio?.pValue),
                     experiment.analysis.sampleRatio.map { String($0.isMismatch) } ?? "",
-                    String(arm.notInConfiguration == true), experiment.notes.joined(separator: " / "),
+                    String(arm.notInConfiguration == true), Self.text(experiment.notes.joined(separator: " / ")),
                     experiment.analysis.method,
                 ]
                 let stepRows: [[String]] = arm.steps.isEmpty
                     ? [Array(repeating: "", count: 9)]
                     : arm.steps.enumerated().map { index, step in
                         [
-                            String(index + 1), step.name, String(step.users), number(step.conversionRate),
+                            String(index + 1), Self.text(step.name), String(step.users), number(step.conversionRate),
                             number(step.stepConversionRate), String(step.dropOffUsers), number(step.dropOffRate),
                             number(step.medianSecondsToConvert), number(step.p90SecondsToConvert),
                         ]
@@ -78,15 +87,17 @@ public struct CSVRenderer: ReportRenderer {
             for metric in experiment.metrics {
                 let arm = experiment.arms.first { $0.variant == metric.variant }
                 let armFields = [
-                    experiment.key, metric.variant, "false", arm?.source ?? "", arm.map { String($0.users) } ?? "", "", "",
+                    Self.text(experiment.key), Self.text(metric.variant), "false", Self.text(arm?.source ?? ""),
+                    arm.map { String($0.users) } ?? "", "", "",
                 ]
                 let experimentFields = Array(repeating: "", count: 8) + [
                     String(experiment.excludedMultiVariantUsers), number(experiment.analysis.sampleRatio?.pValue),
                     experiment.analysis.sampleRatio.map { String($0.isMismatch) } ?? "",
-                    String(arm?.notInConfiguration == true), experiment.notes.joined(separator: " / "), experiment.analysis.method,
+                    String(arm?.notInConfiguration == true), Self.text(experiment.notes.joined(separator: " / ")),
+                    experiment.analysis.method,
                 ]
                 let metricFields = [
-                    metric.metric, metric.kind, String(metric.isGuardrail), number(metric.controlMean), number(metric.treatmentMean),
+                    Self.text(metric.metric), metric.kind, String(metric.isGuardrail), number(metric.controlMean), number(metric.treatmentMean),
                     number(metric.difference), number(metric.interval?.lower), number(metric.interval?.upper),
                     number(metric.relativeDifference), number(metric.relativeInterval?.lower), number(metric.relativeInterval?.upper),
                     number(metric.pValue), number(metric.adjustedPValue), String(metric.isSignificant), String(metric.isSignificantlyWorse),
@@ -96,6 +107,19 @@ public struct CSVRenderer: ReportRenderer {
         }
         return rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined()
     }
+
+    /// A text cell safe to open in a spreadsheet: unsafe characters replaced by U+FFFD, and a `'` before a
+    /// first character (after any whitespace) of `=`, `+`, `-` or `@`, which a spreadsheet would read as a formula.
+    static func text(_ field: String) -> String {
+        let cleaned = TerminalText.replacingUnsafe(in: field, with: "\u{FFFD}")
+        guard let first = cleaned.unicodeScalars.first(where: { !$0.properties.isWhitespace }), Self.formulaStarts.contains(first) else {
+            return cleaned
+        }
+        return "'" + cleaned
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula.
+    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
 
     /// `field` as RFC 4180 wants it: quoted, quotes doubled, when it holds a comma, quote, CR or LF.
     static func quoted(_ field: String) -> String {

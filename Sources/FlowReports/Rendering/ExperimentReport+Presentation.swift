@@ -31,10 +31,11 @@ extension ExperimentReport {
     /// Column headers of the guardrail and secondary metrics table.
     static let metricHeaders = ["Metric", "Variant", "Control", "Treatment", "Diff", "CI", "Relative", "p", "Adj. p", "Reading"]
 
-    /// One row per metric and treatment, as plain text cells aligned with ``metricHeaders``.
+    /// One row per metric and treatment, as plain text cells aligned with ``metricHeaders``; names cut to
+    /// ``TerminalText/nameLimit``.
     var metricRows: [[String]] {
         metrics.map { metric in
-            let name = metric.name + (metric.isGuardrail ? " (guardrail)" : "")
+            let name = TerminalText.capped(metric.name) + (metric.isGuardrail ? " (guardrail)" : "")
             let reading = metric.isSignificantlyWorse ? (metric.isGuardrail ? "WORSE" : "worse")
                 : metric.isSignificant ? "better" : "no significant change"
             let isShare = metric.kind == "proportion"
@@ -57,7 +58,7 @@ extension ExperimentReport {
                 } ?? "")
             } ?? "–"
             return [
-                name, metric.variant, value(metric.controlMean, metric.controlMedian),
+                name, TerminalText.capped(metric.variant), value(metric.controlMean, metric.controlMedian),
                 value(metric.treatmentMean, metric.treatmentMedian), difference, interval, relative,
                 ReportNumberFormat.pValue(metric.pValue), ReportNumberFormat.pValue(metric.adjustedPValue), reading,
             ]
@@ -84,7 +85,8 @@ extension ExperimentReport {
 }
 
 extension ExperimentReport {
-    /// One plain-text line per segment (its users per arm and verdict) and per treatment's interaction test.
+    /// One plain-text line per segment (its users per arm and verdict) and per treatment's interaction test; names
+    /// cut to ``TerminalText/nameLimit``.
     var segmentLines: [String] {
         guard let segmentBy else { return [] }
         var lines = segments.map { segment in
@@ -93,11 +95,11 @@ extension ExperimentReport {
                     .map(ReportNumberFormat.count).joined(separator: " / ")
             } ?? ""
             let mismatch = segment.analysis.sampleRatio?.isMismatch == true ? " [sample ratio mismatch]" : ""
-            return "\(segmentBy) = \(segment.value) (users \(users))\(mismatch): \(segment.analysis.verdict)"
+            return "\(TerminalText.capped(segmentBy)) = \(TerminalText.capped(segment.value)) (users \(users))\(mismatch): \(segment.analysis.verdict)"
         }
         for interaction in segmentInteractions {
             let reading = interaction.differsBetweenSegments ? "differs between segments" : "no significant difference between segments"
-            lines.append("\(interaction.variant): effect \(reading) (Cochran's Q over \(interaction.segments) segments, "
+            lines.append("\(TerminalText.capped(interaction.variant)): effect \(reading) (Cochran's Q over \(interaction.segments) segments, "
                 + "p \(ReportNumberFormat.pValue(interaction.pValue)))")
         }
         return lines

@@ -176,6 +176,7 @@ public struct HTMLRenderer: ReportRenderer {
             guard let paths = arm.paths else { continue }
             let caption = escape(arm.variant) + (arm.variant == experiment.control ? " (control)" : "")
                 + " · \(ReportNumberFormat.count(arm.users)) users, \(ReportNumberFormat.count(paths.distinctPaths)) distinct paths"
+                + (paths.beyondCapText.map { "; " + escape($0) } ?? "")
             html += "<figure><figcaption>\(caption)</figcaption>\(ObservedPathsSVG(arm: arm, paths: paths).markup)</figure>\n"
         }
         html += "</div>\n<table>\n<thead><tr><th>Variant</th><th>Users</th><th>Share</th><th>Path</th></tr></thead>\n<tbody>\n"
@@ -191,7 +192,7 @@ public struct HTMLRenderer: ReportRenderer {
             if let rest = paths.restText {
                 html += "<tr><td class=\"name\">\(paths.top.isEmpty ? escape(arm.variant) : "")</td><td></td><td></td><td>\(escape(rest))</td></tr>\n"
             }
-            html += "<tr><td></td><td></td><td></td><td>left on: \(escape(paths.leftOnText()))</td></tr>\n"
+            html += "<tr><td></td><td></td><td></td><td>left on: \(escape(paths.leftOnText(nameLimit: .max)))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n"
     }

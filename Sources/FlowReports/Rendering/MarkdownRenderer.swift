@@ -1,6 +1,7 @@
 /// Renders a report as GitHub-flavoured Markdown: headings, the verdict, and GitHub tables.
 ///
-/// Every user-supplied string is escaped with `MarkdownText`.
+/// Every user-supplied string is escaped with `MarkdownText`: a name cut to ``TerminalText/nameLimit`` characters,
+/// a longer text holding names to ``TerminalText/textLimit``.
 public struct MarkdownRenderer: ReportRenderer {
     /// Creates a renderer.
     public init() {}
@@ -9,7 +10,7 @@ public struct MarkdownRenderer: ReportRenderer {
     public func render(_ report: Report) -> String {
         var lines = ["# Switchyard \(report.mode.rawValue)", ""]
         if !report.inputs.isEmpty {
-            lines.append("Inputs: " + report.inputs.map(MarkdownText.escaped).joined(separator: ", ")
+            lines.append("Inputs: " + report.inputs.map { MarkdownText.escaped($0) }.joined(separator: ", ")
                 + " · alpha \(ReportNumberFormat.trimmed(report.alpha, places: 4))")
             lines.append("")
         }
@@ -28,7 +29,7 @@ public struct MarkdownRenderer: ReportRenderer {
 
     private func experimentLines(_ experiment: ExperimentReport, alpha: Double) -> [String] {
         var lines = [
-            "## Experiment \(MarkdownText.escaped(experiment.key))",
+            "## Experiment \(MarkdownText.name(experiment.key))",
             "",
             "**Verdict:** \(MarkdownText.escaped(experiment.analysis.verdict))",
             "",
@@ -39,7 +40,7 @@ public struct MarkdownRenderer: ReportRenderer {
         for note in experiment.notes {
             lines += ["> **Note:** \(MarkdownText.escaped(note))", ""]
         }
-        var facts = ["Control: \(MarkdownText.escaped(experiment.control))", MarkdownText.escaped(experiment.funnelDescription), experiment.testDescription]
+        var facts = ["Control: \(MarkdownText.name(experiment.control))", MarkdownText.escaped(experiment.funnelDescription), experiment.testDescription]
         if experiment.excludedMultiVariantUsers > 0 {
             facts.append("\(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant excluded")
         }
@@ -50,7 +51,7 @@ public struct MarkdownRenderer: ReportRenderer {
         let comparisons = experiment.comparisonsByVariant
         for arm in experiment.arms {
             var cells = [
-                MarkdownText.escaped(arm.variant) + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark,
+                MarkdownText.name(arm.variant) + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark,
                 ReportNumberFormat.count(arm.users), ReportNumberFormat.count(arm.goalConversions),
                 ReportNumberFormat.percent(arm.goalConversionRate),
             ]
@@ -70,7 +71,7 @@ public struct MarkdownRenderer: ReportRenderer {
             lines.append(row(cells))
         }
         if !experiment.segmentLines.isEmpty {
-            lines += ["", "### Segments by \(MarkdownText.escaped(experiment.segmentBy ?? ""))", ""]
+            lines += ["", "### Segments by \(MarkdownText.name(experiment.segmentBy ?? ""))", ""]
             lines += experiment.segmentLines.map { "- " + MarkdownText.escaped($0) }
         }
         if !experiment.metrics.isEmpty {
@@ -78,7 +79,7 @@ public struct MarkdownRenderer: ReportRenderer {
             lines.append(row(ExperimentReport.metricHeaders))
             lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|")
             for cells in experiment.metricRows {
-                lines.append(row(cells.map(MarkdownText.escaped)))
+                lines.append(row(cells.map { MarkdownText.escaped($0) }))
             }
             if !experiment.metricNotes.isEmpty {
                 lines.append("")
@@ -91,7 +92,7 @@ public struct MarkdownRenderer: ReportRenderer {
         for arm in experiment.arms {
             for (index, step) in arm.steps.enumerated() {
                 lines.append(row([
-                    MarkdownText.escaped(arm.variant), "\(index + 1). \(MarkdownText.escaped(step.name))",
+                    MarkdownText.name(arm.variant), "\(index + 1). \(MarkdownText.name(step.name))",
                     ReportNumberFormat.count(step.users), ReportNumberFormat.percent(step.conversionRate),
                     ReportNumberFormat.percent(step.stepConversionRate), ReportNumberFormat.count(step.dropOffUsers),
                     ReportNumberFormat.duration(seconds: step.medianSecondsToConvert),
@@ -106,9 +107,9 @@ public struct MarkdownRenderer: ReportRenderer {
             for arm in experiment.arms {
                 for screen in arm.screens {
                     let reasons = screen.failuresByReason
-                        .map { "\(MarkdownText.escaped($0.reason)) \(ReportNumberFormat.count($0.count))" }
+                        .map { "\(MarkdownText.name($0.reason)) \(ReportNumberFormat.count($0.count))" }
                     lines.append(row([
-                        MarkdownText.escaped(arm.variant), MarkdownText.escaped(screen.screen),
+                        MarkdownText.name(arm.variant), MarkdownText.name(screen.screen),
                         ReportNumberFormat.count(screen.backNavigations), ReportNumberFormat.count(screen.failedMutations),
                         reasons.joined(separator: ", "),
                     ]))
@@ -123,14 +124,14 @@ public struct MarkdownRenderer: ReportRenderer {
                 guard let paths = arm.paths else { continue }
                 for path in paths.top {
                     lines.append(row([
-                        MarkdownText.escaped(arm.variant), ReportNumberFormat.count(path.users),
+                        MarkdownText.name(arm.variant), ReportNumberFormat.count(path.users),
                         ReportNumberFormat.percent(path.share), MarkdownText.escaped(path.text),
                     ]))
                 }
                 if let rest = paths.restText {
-                    lines.append(row([MarkdownText.escaped(arm.variant), "", "", MarkdownText.escaped(rest)]))
+                    lines.append(row([MarkdownText.name(arm.variant), "", "", MarkdownText.escaped(rest)]))
                 }
-                lines.append(row([MarkdownText.escaped(arm.variant), "", "", MarkdownText.escaped("left on: " + paths.leftOnText())]))
+                lines.append(row([MarkdownText.name(arm.variant), "", "", MarkdownText.escaped("left on: " + paths.leftOnText())]))
             }
         }
         lines.append("")

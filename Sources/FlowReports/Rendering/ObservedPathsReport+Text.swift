@@ -1,16 +1,28 @@
 extension ObservedPathsReport {
-    /// Where users left, in words: `signup 1,234 (12.3%), profile 56 (0.6%)`, at most `limit` screens.
-    func leftOnText(limit: Int = 5) -> String {
-        let shown = leftOn.prefix(limit).map { "\($0.screen) \(ReportNumberFormat.count($0.users)) (\(ReportNumberFormat.percent($0.share)))" }
+    /// Where users left, in words: `signup 1,234 (12.3%), profile 56 (0.6%)`, at most `limit` screens, each
+    /// screen's name cut to `nameLimit` characters (``TerminalText/capped(_:to:)``).
+    func leftOnText(limit: Int = 5, nameLimit: Int = TerminalText.nameLimit) -> String {
+        let shown = leftOn.prefix(limit).map {
+            "\(TerminalText.capped($0.screen, to: nameLimit)) \(ReportNumberFormat.count($0.users)) (\(ReportNumberFormat.percent($0.share)))"
+        }
         let more = leftOn.count > limit ? ", and \(leftOn.count - limit) more screens" : ""
         return shown.isEmpty ? "nobody" : shown.joined(separator: ", ") + more
     }
 
-    /// The users the top paths leave out, in words; nil when none.
+    /// The users the top paths leave out, in words; nil when none. Users beyond the cap on distinct path prefixes
+    /// are named with the cap's value, and that they are in no path and no move shown.
     var restText: String? {
         var parts: [String] = []
         if otherUsers > 0 { parts.append("\(ReportNumberFormat.count(otherUsers)) users on \(distinctPaths - top.count) other paths") }
-        if usersBeyondCap > 0 { parts.append("\(ReportNumberFormat.count(usersBeyondCap)) users on paths beyond the cap") }
+        if let beyondCapText { parts.append(beyondCapText) }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// `312 users on paths beyond the cap of 262,144 distinct path prefixes, in no path or move shown`; nil when
+    /// no user's path went beyond the cap.
+    var beyondCapText: String? {
+        guard usersBeyondCap > 0 else { return nil }
+        return "\(ReportNumberFormat.count(usersBeyondCap)) user\(usersBeyondCap == 1 ? "" : "s") on paths beyond the cap of "
+            + "\(ReportNumberFormat.count(pathPrefixCap)) distinct path prefixes, in no path or move shown"
     }
 }

@@ -3,7 +3,8 @@
 /// Per experiment: a headline verdict line, a sample-ratio warning line when the check flags a mismatch, the
 /// goal comparison per variant, the funnel per variant and step, and back navigations and failures per screen.
 /// User-supplied names are printed with control characters, line separators and bidirectional overrides replaced
-/// by `?`, so they cannot inject escape sequences, break lines or reorder what follows them.
+/// by `?`, so they cannot inject escape sequences, break lines or reorder what follows them; a name is cut to
+/// ``TerminalText/nameLimit`` characters and a longer text to ``TerminalText/textLimit`` (``TerminalText``).
 public struct TableRenderer: ReportRenderer {
     /// Whether to use ANSI colours; the caller decides (a TTY, and `NO_COLOR` unset).
     public var colors: Bool
@@ -16,11 +17,11 @@ public struct TableRenderer: ReportRenderer {
     /// The complete output for `report`, ending in a newline.
     public func render(_ report: Report) -> String {
         var lines: [String] = []
-        let inputs = report.inputs.map(TerminalText.sanitized).joined(separator: ", ")
+        let inputs = report.inputs.map(text).joined(separator: ", ")
         lines.append(style(.bold, "Switchyard \(report.mode.rawValue)") + (inputs.isEmpty ? "" : " of \(inputs)")
             + " (alpha \(ReportNumberFormat.trimmed(report.alpha, places: 4)))")
         for diagnostic in report.diagnostics {
-            lines.append(style(.yellow, "note: ") + TerminalText.sanitized(diagnostic))
+            lines.append(style(.yellow, "note: ") + text(diagnostic))
         }
         for experiment in report.experiments {
             lines.append("")
@@ -30,27 +31,27 @@ public struct TableRenderer: ReportRenderer {
     }
 
     private func experimentLines(_ experiment: ExperimentReport, alpha: Double) -> [String] {
-        let key = TerminalText.sanitized(experiment.key)
-        let control = TerminalText.sanitized(experiment.control)
+        let key = name(experiment.key)
+        let control = name(experiment.control)
         var lines = [style(.bold, "Experiment \(key)") + " (control: \(control))"]
         let verdictStyle: ANSIStyle = experiment.sampleRatioMismatch != nil ? .boldRed : .bold
-        lines.append(style(verdictStyle, "Verdict: \(TerminalText.sanitized(experiment.analysis.verdict))"))
+        lines.append(style(verdictStyle, "Verdict: \(text(experiment.analysis.verdict))"))
         if let mismatch = experiment.sampleRatioMismatch {
             lines.append(style(.boldYellow, "WARNING: sample ratio mismatch: \(mismatch.splitDescription)"))
         }
         for note in experiment.notes {
-            lines.append(style(.yellow, "note: ") + TerminalText.sanitized(note))
+            lines.append(style(.yellow, "note: ") + text(note))
         }
         if experiment.excludedMultiVariantUsers > 0 {
             lines.append("Excluded: \(ReportNumberFormat.count(experiment.excludedMultiVariantUsers)) users exposed to more than one variant")
         }
-        lines.append(TerminalText.sanitized(experiment.funnelDescription) + "; " + experiment.testDescription)
+        lines.append(text(experiment.funnelDescription) + "; " + experiment.testDescription)
         lines.append("")
         lines.append(contentsOf: goalTable(experiment, alpha: alpha).lines(colors: colors))
         lines.append("")
         if !experiment.segmentLines.isEmpty {
-            lines.append(style(.bold, "Segments by \(TerminalText.sanitized(experiment.segmentBy ?? ""))"))
-            lines.append(contentsOf: experiment.segmentLines.map { "  " + TerminalText.sanitized($0) })
+            lines.append(style(.bold, "Segments by \(name(experiment.segmentBy ?? ""))"))
+            lines.append(contentsOf: experiment.segmentLines.map { "  " + text($0) })
             lines.append("")
         }
         if !experiment.metrics.isEmpty {
@@ -60,10 +61,10 @@ public struct TableRenderer: ReportRenderer {
             )
             for (row, metric) in zip(experiment.metricRows, experiment.metrics) {
                 let style: ANSIStyle? = metric.isSignificantlyWorse ? .red : metric.isSignificant ? .green : nil
-                metrics.rows.append(row.enumerated().map { TextTable.Cell(TerminalText.sanitized($1), style: $0 == row.count - 1 ? style : nil) })
+                metrics.rows.append(row.enumerated().map { TextTable.Cell($1, style: $0 == row.count - 1 ? style : nil) })
             }
             lines.append(contentsOf: metrics.lines(colors: colors))
-            lines.append(contentsOf: experiment.metricNotes.map { "note: " + TerminalText.sanitized($0) })
+            lines.append(contentsOf: experiment.metricNotes.map { style(.yellow, "note: ") + text($0) })
             lines.append("")
         }
         lines.append(contentsOf: funnelTable(experiment).lines(colors: colors))
@@ -88,7 +89,7 @@ public struct TableRenderer: ReportRenderer {
         let comparisons = experiment.comparisonsByVariant
         for arm in experiment.arms {
             var row: [TextTable.Cell] = [
-                TextTable.Cell(arm.variant + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark),
+                TextTable.Cell(TerminalText.capped(arm.variant) + (arm.variant == experiment.control ? " (control)" : "") + arm.configurationMark),
                 TextTable.Cell(ReportNumberFormat.count(arm.users)),
                 TextTable.Cell(ReportNumberFormat.count(arm.goalConversions)),
                 TextTable.Cell(ReportNumberFormat.percent(arm.goalConversionRate)),
@@ -119,12 +120,12 @@ public struct TableRenderer: ReportRenderer {
         )
         for arm in experiment.arms {
             if arm.steps.isEmpty {
-                table.rows.append([TextTable.Cell(arm.variant), TextTable.Cell("(no steps)", style: .dim)])
+                table.rows.append([TextTable.Cell(TerminalText.capped(arm.variant)), TextTable.Cell("(no steps)", style: .dim)])
             }
             for (index, step) in arm.steps.enumerated() {
                 table.rows.append([
-                    TextTable.Cell(index == 0 ? arm.variant : ""),
-                    TextTable.Cell("\(index + 1). \(step.name)"),
+                    TextTable.Cell(index == 0 ? TerminalText.capped(arm.variant) : ""),
+                    TextTable.Cell("\(index + 1). \(TerminalText.capped(step.name))"),
                     TextTable.Cell(ReportNumberFormat.count(step.users)),
                     TextTable.Cell(ReportNumberFormat.percent(step.conversionRate)),
                     TextTable.Cell(ReportNumberFormat.percent(step.stepConversionRate)),
@@ -144,10 +145,10 @@ public struct TableRenderer: ReportRenderer {
         )
         for arm in experiment.arms {
             for (index, screen) in arm.screens.enumerated() {
-                let reasons = screen.failuresByReason.map { "\($0.reason) \(ReportNumberFormat.count($0.count))" }
+                let reasons = screen.failuresByReason.map { "\(TerminalText.capped($0.reason)) \(ReportNumberFormat.count($0.count))" }
                 table.rows.append([
-                    TextTable.Cell(index == 0 ? arm.variant : ""),
-                    TextTable.Cell(screen.screen),
+                    TextTable.Cell(index == 0 ? TerminalText.capped(arm.variant) : ""),
+                    TextTable.Cell(TerminalText.capped(screen.screen)),
                     TextTable.Cell(ReportNumberFormat.count(screen.backNavigations)),
                     TextTable.Cell(ReportNumberFormat.count(screen.failedMutations), style: screen.failedMutations > 0 ? .red : nil),
                     TextTable.Cell(reasons.joined(separator: ", ")),
@@ -163,20 +164,31 @@ public struct TableRenderer: ReportRenderer {
             guard let paths = arm.paths else { continue }
             for (index, path) in paths.top.enumerated() {
                 table.rows.append([
-                    TextTable.Cell(index == 0 ? arm.variant : ""),
+                    TextTable.Cell(index == 0 ? TerminalText.capped(arm.variant) : ""),
                     TextTable.Cell(ReportNumberFormat.count(path.users)),
                     TextTable.Cell(ReportNumberFormat.percent(path.share)),
                     TextTable.Cell(path.text, style: path.reachedGoal ? .green : nil),
                 ])
             }
             if let rest = paths.restText {
-                table.rows.append([TextTable.Cell(paths.top.isEmpty ? arm.variant : ""), TextTable.Cell(""), TextTable.Cell(""),
+                table.rows.append([TextTable.Cell(paths.top.isEmpty ? TerminalText.capped(arm.variant) : ""), TextTable.Cell(""), TextTable.Cell(""),
                                    TextTable.Cell(rest, style: .dim)])
             }
-            table.rows.append([TextTable.Cell(paths.top.isEmpty && paths.restText == nil ? arm.variant : ""), TextTable.Cell(""),
+            table.rows.append([TextTable.Cell(paths.top.isEmpty && paths.restText == nil ? TerminalText.capped(arm.variant) : ""), TextTable.Cell(""),
                                TextTable.Cell(""), TextTable.Cell("left on: " + paths.leftOnText())])
         }
         return table
+    }
+
+    /// A name as the table prints it: cut to ``TerminalText/nameLimit`` characters and sanitized.
+    private func name(_ name: String) -> String {
+        TerminalText.sanitized(TerminalText.capped(name))
+    }
+
+    /// A text holding names (a verdict, a note) as the table prints it: cut to ``TerminalText/textLimit``
+    /// characters and sanitized.
+    private func text(_ text: String) -> String {
+        TerminalText.sanitized(TerminalText.capped(text, to: TerminalText.textLimit))
     }
 
     private func style(_ style: ANSIStyle, _ text: String) -> String {

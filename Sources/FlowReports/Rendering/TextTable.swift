@@ -6,13 +6,14 @@ package struct TextTable {
         case right
     }
 
-    /// One cell: its text and the ANSI style it is shown in when colours are on.
+    /// One cell: its text, cut to ``TerminalText/textLimit`` characters and sanitized, and the ANSI style it is
+    /// shown in when colours are on.
     struct Cell {
         var text: String
         var style: ANSIStyle?
 
         init(_ text: String, style: ANSIStyle? = nil) {
-            self.text = TerminalText.sanitized(text)
+            self.text = TerminalText.sanitized(TerminalText.capped(text, to: TerminalText.textLimit))
             self.style = style
         }
     }

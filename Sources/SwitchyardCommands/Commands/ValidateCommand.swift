@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Experiments
+import FlowReports
 import VariantHost
 import VariantKit
 
@@ -52,10 +53,10 @@ struct ValidateCommand: AsyncParsableCommand {
                 throw problems(error.issues.count, error)
             }
             let parsed = configuration.validated.config
-            StandardIO.write(
+            StandardIO.write(TerminalText.message(
                 "\(path): valid for \(registry.app.name) (\(count(parsed.slots.count, "slot")), \(count(parsed.rules.count, "rule")), "
-                    + "\(count(parsed.experiments.count, "experiment")))\n"
-            )
+                    + "\(count(parsed.experiments.count, "experiment")))"
+            ) + "\n")
         }
         if let behavior {
             let registry = checks.count == 1 ? checks[0].registry : try CommandInputs.registry(app: appOptions.app)
@@ -95,7 +96,7 @@ struct ValidateCommand: AsyncParsableCommand {
         guard unfireable.isEmpty else {
             throw problems(unfireable.count, ModelFileError(file: path, issues: unfireable))
         }
-        StandardIO.write("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))\n")
+        StandardIO.write(TerminalText.message("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))") + "\n")
     }
 
     /// Fails for a folder under the configuration directory that no registered app is named after:

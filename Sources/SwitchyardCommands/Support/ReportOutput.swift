@@ -9,7 +9,8 @@ enum ReportOutput {
             && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let text = options.format.renderer(colors: useColors).render(report)
         guard let path = options.out else {
-            try StandardIO.writeResult(text.hasSuffix("\n") ? text : text + "\n")
+            // By bytes: CSV ends in CRLF, which `hasSuffix("\n")` does not see as ending in a line feed (one character).
+            try StandardIO.writeResult(text.utf8.last == UInt8(ascii: "\n") ? text : text + "\n")
             return
         }
         guard !path.isEmpty else { throw CommandError("cannot write the report: --out is empty, expected a file path") }
@@ -21,6 +22,6 @@ enum ReportOutput {
         } catch {
             throw CommandError("cannot write the report to \(path): \(error)")
         }
-        StandardIO.writeError("Report written to \(path)\n")
+        StandardIO.writeError(TerminalText.message("Report written to \(path)") + "\n")
     }
 }

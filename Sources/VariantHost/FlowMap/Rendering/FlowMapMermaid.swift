@@ -1,12 +1,20 @@
+import FlowReports
+
 /// A flow map as a Mermaid flowchart: a subgraph per panel (`MapPanel`), screens as boxes, ends as
 /// double circles, turns as labelled arrows; in a comparison, what only the baseline has is blue and
 /// dashed, what only the other variant has red and bold, a screen both show differently orange.
 ///
 /// The user can abandon on every screen: those edges are left out of the drawing.
+///
+/// Ids are made up (`p0n3`), never names. Every label is a quoted string in which each character Mermaid's
+/// grammar or its HTML labels give a meaning to is written as an entity code (`#quot;`, `#35;` ...: see
+/// ``label(lines:)``), characters `TerminalText` finds unsafe (controls, line breaks, bidirectional overrides)
+/// become `?`, and a label's own lines are joined with `<br/>`. Names in labels are cut to
+/// `TerminalText.nameLimit` characters (`MapPanel`).
 package enum FlowMapMermaid {
     /// `map` as a Mermaid `flowchart`.
     package static func render(_ map: FlowMap) -> String {
-        var lines = ["flowchart LR", "  %% \(map.app) flow map; the user can abandon on every screen"]
+        var lines = ["flowchart LR", "  %% \(TerminalText.sanitized(TerminalText.capped(map.app))) flow map; the user can abandon on every screen"]
         var classes: [(id: String, side: MapComparison.Side)] = []
         var linkStyles: [(index: Int, side: MapComparison.Side)] = []
         var links = 0
@@ -18,10 +26,10 @@ package enum FlowMapMermaid {
                 ids[node] = made
                 return made
             }
-            lines.append("  subgraph p\(index)[\(label(panel.title + (panel.legend.map { " — \($0)" } ?? "")))]")
+            lines.append("  subgraph p\(index)[\(label(lines: [panel.title + (panel.legend.map { " — \($0)" } ?? "")]))]")
             lines.append("    p\(index)start((start))")
             for (node, side) in panel.nodes {
-                let text = label(MapPanel.lines(of: node).joined(separator: "<br/>"))
+                let text = label(lines: MapPanel.lines(of: node))
                 switch node.kind {
                 case .completed, .abandoned: lines.append("    \(id(node.id))((\(text)))")
                 case .screen: lines.append("    \(id(node.id))[\(text)]")
@@ -35,7 +43,7 @@ package enum FlowMapMermaid {
             }
             for edge in panel.edges {
                 let arrow = edge.side == .baseline ? "-.->" : edge.side == .other ? "==>" : "-->"
-                lines.append("    \(id(edge.from)) \(arrow)|\(label(edge.labels.joined(separator: "<br/>")))| \(id(edge.to))")
+                lines.append("    \(id(edge.from)) \(arrow)|\(label(lines: edge.labels))| \(id(edge.to))")
                 if edge.side != .both { linkStyles.append((links, edge.side)) }
                 links += 1
             }
@@ -60,15 +68,24 @@ package enum FlowMapMermaid {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` as a quoted Mermaid label, its quotes as entities.
-    private static func label(_ text: String) -> String {
-        "\"" + text.replacingAll("\"", with: "#quot;") + "\""
-    }
-}
-
-extension String {
-    /// The text with every `marker` replaced by `value`.
-    fileprivate func replacingAll(_ marker: String, with value: String) -> String {
-        split(separator: marker, omittingEmptySubsequences: false).joined(separator: value)
+    /// `lines` as one quoted Mermaid label, joined with `<br/>`: `"` as `#quot;`, `<` and `>` as `#lt;` and
+    /// `#gt;`, and `#` (which starts an entity code), `;` (which ends one), `&`, `[`, `]`, `(`, `)`, `{`, `}`, `|`,
+    /// `` ` `` (which starts a Markdown string), and `%` (which starts a comment) as decimal entity codes such as
+    /// `#35;`.
+    package static func label(lines: [String]) -> String {
+        var label = "\""
+        for (index, line) in lines.enumerated() {
+            if index > 0 { label += "<br/>" }
+            for scalar in TerminalText.sanitized(line).unicodeScalars {
+                switch scalar {
+                case "\"": label += "#quot;"
+                case "<": label += "#lt;"
+                case ">": label += "#gt;"
+                case "#", ";", "&", "[", "]", "(", ")", "{", "}", "|", "`", "%": label += "#\(scalar.value);"
+                default: label.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return label + "\""
     }
 }

@@ -1,0 +1,108 @@
+import Experiments
+import FlowEvents
+import FlowReports
+import Foundation
+import Testing
+import VariantHost
+
+/// The config's `metrics`: each kind decoded into a definition, and every mistake located by its JSON path.
+@Suite("Metric definitions in the experiment config")
+struct MetricDefinitionTests {
+    static let experiment = #"{"key": "k", "slot": "s", "variations": ["a", "b"], "funnel": {"steps": [{"name": "s", "type": "screen_shown", "screen": "cart"}], "conversionWindowSeconds": 60, "goal": {"type": "flow_completed"}, "guardrails": GUARDRAILS}}"#
+    static let order = #"{"type": "mutation", "properties": {"operation": "place_order", "outcome": "succeeded"}}"#
+
+    /// The sections of experiment `k` of a document with `metrics` and the experiment's `guardrails`, and the
+    /// problems found, as `path: message` lines.
+    func decode(metrics: String, guardrails: String = "[]") throws -> (sections: ReportSectionDecoder.Sections?, issues: [String]) {
+        let experiment = Self.experiment.replacingOccurrences(of: "GUARDRAILS", with: guardrails)
+        let text = #"{"slots": [], "experiments": ["# + experiment + #"], "metrics": "# + metrics + "}"
+        let decoder = ReportSectionDecoder()
+        let sections = decoder.decode(try JSONParser.parse(text))
+        return (sections["k"], decoder.issues.map(\.description))
+    }
+
+    @Test("every kind is decoded, with its direction, window and cap")
+    func everyKind() throws {
+        let metrics = #"""
+            [
+              {"id": "revenue", "name": "Revenue", "kind": "mean", "event": \#(Self.order), "value": "amount_cents",
+               "cap": {"percentile": 0.99, "ignoreZeros": true}},
+              {"id": "orders", "kind": "mean", "event": \#(Self.order), "windowSeconds": 1.5},
+              {"id": "order-value", "kind": "ratio", "numerator": "revenue", "denominator": "orders"},
+              {"id": "declined", "kind": "proportion", "direction": "lower",
+               "event": {"type": "mutation", "properties": {"reason": "card_declined"}}, "cap": {"absolute": 1}},
+              {"id": "checkout-time", "kind": "duration", "from": {"type": "screen_shown", "screen": "cart"}, "to": {"type": "flow_completed"}},
+              {"id": "time-to-order", "kind": "duration", "to": \#(Self.order)},
+              {"id": "p90", "kind": "quantile", "of": "checkout-time", "quantile": 0.9}
+            ]
+            """#
+        let (sections, issues) = try decode(metrics: metrics, guardrails: #"["declined", "p90", "back_navigations"]"#)
+        #expect(issues == [])
+        let definitions = try #require(sections?.metricDefinitions)
+        let order = EventMatcher(type: .mutation, properties: ["operation": "place_order", "outcome": "succeeded"])
+        #expect(definitions["revenue"] == MetricDefinition(
+            id: "revenue", name: "Revenue", kind: .mean(MetricValue(events: order, property: "amount_cents")),
+            direction: .higherIsBetter, cap: .percentile(0.99, ignoringZeros: true)
+        ))
+        #expect(definitions["orders"]?.windowMilliseconds == 1500)
+        #expect(definitions["orders"]?.name == "orders")
+        #expect(definitions["order-value"]?.kind == .ratio(numerator: "revenue", denominator: "orders"))
+        #expect(definitions["declined"]?.direction == .lowerIsBetter)
+        #expect(definitions["declined"]?.cap == .absolute(1))
+        #expect(definitions["checkout-time"]?.kind == .duration(start: .event(.screenShown("cart")), end: EventMatcher(type: .flowCompleted)))
+        #expect(definitions["time-to-order"]?.kind == .duration(start: .exposure, end: order))
+        #expect(definitions["p90"]?.kind == .quantile(of: "checkout-time", level: 0.9))
+        #expect(sections?.guardrails == ["declined", "p90", "back_navigations"])
+    }
+
+    @Test("each mistake is located by its JSON path and says what was expected")
+    func mistakes() throws {
+        let metrics = #"""
+            [
+              {"id": "a", "kind": "median", "event": {"type": "flow_completed"}},
+              {"id": "b", "kind": "mean"},
+              {"id": "c", "kind": "mean", "event": {"type": "flow_finished"}},
+              {"id": "d", "kind": "ratio", "numerator": "nowhere", "denominator": "f"},
+              {"id": "e", "kind": "quantile", "of": "f", "quantile": 1.5},
+              {"id": "f", "kind": "proportion", "event": {"type": "back"}, "cap": {"percentile": 0}},
+              {"id": "g", "kind": "duration", "to": {"type": "flow_completed"}, "windowSeconds": 0},
+              {"id": "h", "kind": "proportion", "event": {"type": "back"}, "value": "amount", "direction": "up"},
+              {"id": "back_navigations", "kind": "proportion", "event": {"type": "back"}},
+              {"id": "f", "kind": "proportion", "event": {"type": "back"}},
+              {"id": "i", "kind": "quantile", "of": "d", "quantile": 0.5},
+              {"id": "j", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": 5, "percentile": 0.9}},
+              {"id": "k", "kind": "mean", "event": {"type": "back"}, "colour": "red"}
+            ]
+            """#
+        let (_, issues) = try decode(metrics: metrics, guardrails: #"["a", "zzz"]"#)
+        #expect(issues == [
+            #"metrics[8].id: "back_navigations" is a built-in metric; choose another id"#,
+            #"metrics[9].id: metric "f" is defined twice"#,
+            #"metrics[0].kind: unknown metric kind "median" (expected one of: proportion, mean, ratio, quantile, duration)"#,
+            "metrics[1].event: missing required field",
+            #"metrics[2].event.type: unknown event type "flow_finished" (expected one of: \#(EventType.allCases.map(\.rawValue).joined(separator: ", ")))"#,
+            #"metrics[3].numerator: unknown metric "nowhere" (defined: a, b, back_navigations, c, d, e, f, g, h, i, j, k, back_navigations, failed_mutations, time_to_complete)"#,
+            #"metrics[4].of: "f" is a proportion metric; expected a mean or duration metric here"#,
+            "metrics[4].quantile: 1.5 is out of range; expected a quantile between 0 and 1 (0.5 is the median, 0.9 the 90th percentile)",
+            "metrics[5].cap.percentile: 0 is out of range; expected a share of users above 0 and at most 1 (0.99 caps at the 99th percentile)",
+            "metrics[6].windowSeconds: 0 is out of range; expected seconds after exposure, at least 0.001",
+            #"metrics[7].direction: unknown direction "up" (expected "higher" or "lower": which way is better)"#,
+            "metrics[7].value: a proportion metric has no value (its fields: event)",
+            #"metrics[10].of: "d" is a ratio metric; expected a mean or duration metric here"#,
+            "metrics[11].cap: give either absolute or percentile, not both",
+            "metrics[12].colour: unknown field (expected one of: id, name, description, kind, direction, windowSeconds, cap, event, value, numerator, denominator, of, quantile, from, to)",
+            #"experiments[0].funnel.guardrails[1]: unknown metric "zzz" (expected a built-in metric or one the config's metrics define: back_navigations, failed_mutations, time_to_complete, a, b, c, d, e, f, g, h, i, j, k)"#,
+        ])
+    }
+
+    @Test("validate reports a config's metric mistakes with its file, then exits 1")
+    func validateReportsMistakes() throws {
+        let cli = try CLI()
+        var config = try String(contentsOfFile: Repository.root.appendingPathComponent("Configuration/checkout/experiments.json").path, encoding: .utf8)
+        config = config.replacingOccurrences(of: #""percentile": 0.99"#, with: #""percentile": 99"#)
+        try config.write(toFile: cli.path("experiments.json"), atomically: true, encoding: .utf8)
+        let result = try cli.run(["validate", "--app", "checkout", "--config", "experiments.json"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("metrics[0].cap.percentile: 99 is out of range"), "\(result.standardError)")
+    }
+}
