@@ -81,7 +81,7 @@ struct MetricDefinitionTests {
             #"metrics[0].kind: unknown metric kind "median" (expected one of: proportion, mean, ratio, quantile, duration)"#,
             "metrics[1].event: missing required field",
             #"metrics[2].event.type: unknown event type "flow_finished" (expected one of: \#(EventType.allCases.map(\.rawValue).joined(separator: ", ")))"#,
-            #"metrics[3].numerator: unknown metric "nowhere" (defined: a, b, back_navigations, c, d, e, f, g, h, i, j, k, back_navigations, failed_mutations, time_to_complete)"#,
+            #"metrics[3].numerator: unknown metric "nowhere" (defined: a, b, back_navigations, c, d, e, f, failed_mutations, g, h, i, j, k, time_to_complete)"#,
             #"metrics[4].of: "f" is a proportion metric; expected a mean or duration metric here"#,
             "metrics[4].quantile: 1.5 is out of range; expected a quantile between 0 and 1 (0.5 is the median, 0.9 the 90th percentile)",
             "metrics[5].cap.percentile: 0 is out of range; expected a share of users above 0 and at most 1 (0.99 caps at the 99th percentile)",

@@ -25,11 +25,13 @@ struct MetricDefinitionDecoder {
     ]
     private static let kinds = ["proportion", "mean", "ratio", "quantile", "duration"]
 
-    /// The definitions of `json`, the document's `metrics`, by id; those with problems are left out.
-    func decode(_ json: JSONValue, at path: JSONPath) -> [String: MetricDefinition] {
+    /// The definitions of `json`, the document's `metrics`, by id, and every id declared there, those of
+    /// definitions with problems too (which are left out of the definitions, and so that a reference to one is not
+    /// a second problem).
+    func decode(_ json: JSONValue, at path: JSONPath) -> (definitions: [String: MetricDefinition], declared: Set<String>) {
         guard case .array(let items) = json else {
             reader.report(path, "expected an array of metric definitions, found \(ConfigFieldReader.describe(json))")
-            return [:]
+            return ([:], [])
         }
         // Ratios and quantiles refer to other metrics by id: every id is known before any reference is checked.
         var kindsByID: [String: String] = [:]
@@ -50,7 +52,11 @@ struct MetricDefinitionDecoder {
                 definitions[definition.id] = definition
             }
         }
-        return definitions
+        let declared = items.compactMap { item -> String? in
+            guard case .object(let object) = item, case .string(let id)? = object["id"] else { return nil }
+            return id
+        }
+        return (definitions, Set(declared))
     }
 
     private func metric(_ json: JSONValue, at path: JSONPath, kindsByID: [String: String]) -> MetricDefinition? {
@@ -148,7 +154,7 @@ struct MetricDefinitionDecoder {
         guard let id = reader.nonEmptyString(json, at: path) else { return nil }
         let kind = kindsByID[id] ?? GuardrailMetric(rawValue: id).map(Self.kind(ofBuiltIn:))
         guard let kind else {
-            let known = (kindsByID.keys.sorted() + GuardrailMetric.allCases.map(\.rawValue)).joined(separator: ", ")
+            let known = Set(kindsByID.keys).union(GuardrailMetric.allCases.map(\.rawValue)).sorted().joined(separator: ", ")
             reader.report(path, "unknown metric \"\(id)\" (defined: \(known))")
             return nil
         }

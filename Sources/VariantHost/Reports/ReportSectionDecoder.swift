@@ -15,6 +15,8 @@ package final class ReportSectionDecoder {
     private let reader = ConfigFieldReader()
     /// The metrics the document defines, by id, once decoded: experiments refer to them.
     private var definitions: [String: MetricDefinition] = [:]
+    /// Every id the document's `metrics` declare, those whose definitions have problems too.
+    private var declaredMetrics: Set<String> = []
 
     /// Every problem found, in the order found.
     package var issues: [ConfigIssue] { reader.issues }
@@ -71,7 +73,7 @@ package final class ReportSectionDecoder {
         else { return [:] }
         var sections: [String: Sections] = [:]
         if let metrics = root["metrics"] {
-            definitions = MetricDefinitionDecoder(reader: reader) { json, path in
+            (definitions, declaredMetrics) = MetricDefinitionDecoder(reader: reader) { json, path in
                 self.eventMatcher(json, at: path, nameRequired: false)?.matcher
             }.decode(metrics, at: JSONPath.root.appending("metrics"))
         }
@@ -130,8 +132,9 @@ package final class ReportSectionDecoder {
     /// A metric an experiment names: built in, or defined in the document's `metrics`.
     private func metric(_ json: JSONValue, at path: JSONPath) -> String? {
         guard let id = reader.string(json, at: path) else { return nil }
-        guard GuardrailMetric(rawValue: id) != nil || definitions[id] != nil else {
-            let expected = (GuardrailMetric.allCases.map(\.rawValue) + definitions.keys.sorted()).joined(separator: ", ")
+        guard GuardrailMetric(rawValue: id) != nil || declaredMetrics.contains(id) else {
+            let expected = (GuardrailMetric.allCases.map(\.rawValue) + declaredMetrics.subtracting(GuardrailMetric.allCases.map(\.rawValue)).sorted())
+                .joined(separator: ", ")
             reader.report(path, "unknown metric \"\(id)\" (expected a built-in metric or one the config's metrics define: \(expected))")
             return nil
         }
