@@ -1,0 +1,136 @@
+import Foundation
+
+/// A treatment against control on a metric a team defines: the absolute and relative differences with their
+/// intervals and p-values, as GrowthBook's gbstats 0.8.0 computes them (`TwoSidedTTest`, or
+/// `SequentialTwoSidedTTest` for a sequential experiment).
+///
+/// With each arm's estimate `m`, unit variance `s²` and count `n` (``MetricArmStatistic``):
+/// - absolute: `mT − mC`, squared standard error `s²T/nT + s²C/nC`;
+/// - relative (delta method): `(mT − mC)/mC`, squared standard error `s²T/(mC²·nT) + s²C·mT²/(mC⁴·nC)`;
+/// - fixed horizon: Student's t with the Welch–Satterthwaite degrees of freedom of the absolute difference,
+///   `(s²T/nT + s²C/nC)² / (s⁴T/(nT²(nT − 1)) + s⁴C/(nC²(nC − 1)))`, for both differences;
+/// - sequential: ``AsymptoticConfidenceSequence`` over nT + nC units, for both differences.
+///
+/// Unlike gbstats, which returns nothing when control's estimate is 0, the absolute difference is still tested
+/// then; only the relative one is undefined.
+public struct MetricComparison: Sendable, Hashable {
+    /// Fixed horizon or sequential.
+    public var method: TestingMethod
+    /// Control's estimate; nil when undefined.
+    public var controlEstimate: Double?
+    /// The treatment's estimate; nil when undefined.
+    public var treatmentEstimate: Double?
+    /// treatment − control; nil when either estimate is undefined.
+    public var absolute: MetricEffect?
+    /// treatment / control − 1; nil when either estimate is undefined or control's is 0.
+    public var relative: MetricEffect?
+    /// The Welch–Satterthwaite degrees of freedom of a fixed-horizon test; nil for a sequential one or without a test.
+    public var degreesOfFreedom: Double?
+    /// Why there is no interval or p-value (the worse of the two arms' reasons); nil when there are.
+    public var limitation: MetricComparisonLimitation?
+    /// Why there is no relative difference although there is an absolute one (control's estimate is 0); nil otherwise.
+    public var relativeLimitation: MetricComparisonLimitation?
+
+    /// The p-value a correction across metrics × treatments takes: the absolute difference's, 1 without a test.
+    public var pValue: Double {
+        absolute?.pValue ?? 1
+    }
+
+    /// Compares `treatment` with `control` at `settings.alpha` by `settings.method`.
+    package init<Statistic: MetricArmStatistic>(treatment: Statistic, control: Statistic, settings: ComparisonSettings) {
+        method = settings.method
+        controlEstimate = control.estimate
+        treatmentEstimate = treatment.estimate
+        degreesOfFreedom = nil
+        limitation = MetricComparisonLimitation.worst(control.limitation, treatment.limitation)
+        relativeLimitation = nil
+        guard let controlMean = controlEstimate, let treatmentMean = treatmentEstimate else {
+            absolute = nil
+            relative = nil
+            return
+        }
+        let relativeEstimate: Double? = controlMean == 0 ? nil : (treatmentMean - controlMean) / controlMean
+        if relativeEstimate == nil { relativeLimitation = .controlEstimateZero }
+        absolute = MetricEffect(estimate: treatmentMean - controlMean)
+        relative = relativeEstimate.map { MetricEffect(estimate: $0) }
+        guard limitation == nil else { return }
+
+        let treatmentCount = Double(treatment.count)
+        let controlCount = Double(control.count)
+        let treatmentShare = treatment.unitVariance / treatmentCount
+        let controlShare = control.unitVariance / controlCount
+        let inference = Inference(
+            settings: settings, users: treatment.count + control.count,
+            degreesOfFreedom: Self.welchDegreesOfFreedom(
+                treatmentShare: treatmentShare, treatmentCount: treatmentCount,
+                controlShare: controlShare, controlCount: controlCount
+            )
+        )
+        if case .fixedHorizon = method { degreesOfFreedom = inference.degreesOfFreedom }
+        absolute = inference.effect(estimate: treatmentMean - controlMean, variance: treatmentShare + controlShare)
+        if let relativeEstimate {
+            let controlSquared = controlMean * controlMean
+            let variance = treatment.unitVariance / (controlSquared * treatmentCount)
+                + control.unitVariance * treatmentMean * treatmentMean / (controlSquared * controlSquared * controlCount)
+            relative = inference.effect(estimate: relativeEstimate, variance: variance)
+        }
+    }
+
+    /// (a + b)² / (a²/(nT − 1) + b²/(nC − 1)) with a = s²T/nT and b = s²C/nC; +∞ when it is not a finite positive
+    /// number (shares too small to square), which reads as the normal distribution.
+    static func welchDegreesOfFreedom(treatmentShare: Double, treatmentCount: Double, controlShare: Double, controlCount: Double) -> Double {
+        let total = treatmentShare + controlShare
+        let degrees = total * total / (
+            treatmentShare * treatmentShare / (treatmentCount - 1) + controlShare * controlShare / (controlCount - 1)
+        )
+        return degrees.isFinite && degrees > 0 ? degrees : .infinity
+    }
+
+    /// The interval and p-value of an estimate from its squared standard error, by one method.
+    private struct Inference {
+        let degreesOfFreedom: Double
+        let users: Int
+        let sequence: AsymptoticConfidenceSequence?
+        let alpha: Double
+        /// The two-sided critical value of a fixed-horizon test; computed once for both differences.
+        let criticalValue: Double
+
+        init(settings: ComparisonSettings, users: Int, degreesOfFreedom: Double) {
+            self.degreesOfFreedom = degreesOfFreedom
+            self.users = users
+            alpha = settings.effectiveAlpha
+            switch settings.method {
+            case .fixedHorizon:
+                sequence = nil
+                criticalValue = degreesOfFreedom.isFinite
+                    ? StudentTDistribution.twoSidedCriticalValue(alpha, degreesOfFreedom: degreesOfFreedom)
+                    : NormalDistribution.quantile(1 - alpha / 2)
+            case let .sequential(tuningUsers):
+                sequence = AsymptoticConfidenceSequence(alpha: alpha, tuningUsers: tuningUsers)
+                criticalValue = .nan
+            }
+        }
+
+        /// The effect with its inference; without inference when the variance is not a finite positive number.
+        func effect(estimate: Double, variance: Double) -> MetricEffect {
+            guard variance > 0, variance.isFinite, estimate.isFinite else { return MetricEffect(estimate: estimate) }
+            let standardError = variance.squareRoot()
+            let halfWidth: Double
+            let pValue: Double
+            if let sequence {
+                halfWidth = sequence.halfWidth(variance: variance, users: users)
+                pValue = sequence.pValue(estimate: estimate, variance: variance, users: users)
+            } else {
+                halfWidth = criticalValue * standardError
+                let t = estimate / standardError
+                pValue = degreesOfFreedom.isFinite
+                    ? StudentTDistribution.twoSidedSurvival(t, degreesOfFreedom: degreesOfFreedom)
+                    : 2 * NormalDistribution.survival(abs(t))
+            }
+            return MetricEffect(
+                estimate: estimate, standardError: standardError,
+                interval: ConfidenceInterval(lower: estimate - halfWidth, upper: estimate + halfWidth), pValue: pValue
+            )
+        }
+    }
+}
