@@ -211,6 +211,8 @@ def value_case(index):
     small = index % 7 == 3
     n_c = int(rng.integers(2, 40)) if small else int(rng.integers(40, 1500))
     n_t = int(rng.integers(2, 40)) if small else int(rng.integers(40, 1500))
+    if index % 9 == 6:  # a quantile arm of exactly a grid size: n* is the grid value below it, not n itself
+        n_c = int(rng.choice([100, 200, 400, 800]))
     alpha = float(rng.choice([0.05, 0.05, 0.01, 0.1]))
     tuning = float(rng.choice([5000, 1000, 20000]))
     case = {"name": f"{variant}-{index}", "alpha": alpha, "tuningUsers": tuning, "cap": None}
@@ -370,7 +372,7 @@ def mean_scipy_agreement(cases):
 
 
 def main():
-    value_cases = [value_case(i) for i in range(140)]
+    value_cases = [value_case(i) for i in range(180)]
     summary_cases = [summary_case(i) for i in range(80)] + edge_cases()
     document = {
         "about": "gbstats 0.8.0 (with scipy and numpy cross-checks) on the statistics of the metrics a team defines; "
