@@ -4,12 +4,12 @@ import Foundation
 /// intervals and p-values, as GrowthBook's gbstats 0.8.0 computes them (`TwoSidedTTest`, or
 /// `SequentialTwoSidedTTest` for a sequential experiment).
 ///
-/// With each arm's estimate `m`, unit variance `s²` and count `n` (``MetricArmStatistic``):
+/// With each arm's estimate `m`, unit variance `s²` and count `n` (`MetricArmStatistic`):
 /// - absolute: `mT − mC`, squared standard error `s²T/nT + s²C/nC`;
 /// - relative (delta method): `(mT − mC)/mC`, squared standard error `s²T/(mC²·nT) + s²C·mT²/(mC⁴·nC)`;
 /// - fixed horizon: Student's t with the Welch–Satterthwaite degrees of freedom of the absolute difference,
 ///   `(s²T/nT + s²C/nC)² / (s⁴T/(nT²(nT − 1)) + s⁴C/(nC²(nC − 1)))`, for both differences;
-/// - sequential: ``AsymptoticConfidenceSequence`` over nT + nC units, for both differences.
+/// - sequential: `AsymptoticConfidenceSequence` over nT + nC units, for both differences.
 ///
 /// Unlike gbstats, which returns nothing when control's estimate is 0, the absolute difference is still tested
 /// then; only the relative one is undefined.
