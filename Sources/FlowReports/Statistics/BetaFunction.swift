@@ -50,15 +50,24 @@ package enum BetaFunction {
     ///
     /// Evaluated with the Lentz continued fraction on whichever of I_x(a, b) and 1 − I_{1−x}(b, a) converges
     /// fast (Numerical Recipes §6.4). Returns 0 for x ≤ 0, 1 for x ≥ 1 and NaN when a ≤ 0, b ≤ 0 or x is NaN.
-    package static func regularizedIncomplete(x: Double, a: Double, b: Double) -> Double {
+    ///
+    /// `complement`, when given, is 1 − x computed without rounding x first (Student's t passes t²/(ν + t²)):
+    /// for x near 1 and a large, a · log x would otherwise carry x's rounding error times a.
+    package static func regularizedIncomplete(x: Double, a: Double, b: Double, complement: Double? = nil) -> Double {
         guard a > 0, b > 0, !x.isNaN else { return .nan }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        let logFront = a * log(x) + b * log1p(-x) - logBeta(a, b)
+        let logFront: Double
+        if let complement {
+            logFront = a * (x < 0.5 ? log(x) : log1p(-complement)) + b * (complement < 0.5 ? log(complement) : log1p(-x))
+                - logBeta(a, b)
+        } else {
+            logFront = a * log(x) + b * log1p(-x) - logBeta(a, b)
+        }
         if x < (a + 1) / (a + b + 2) {
             return exp(logFront) * continuedFraction(x: x, a: a, b: b) / a
         }
-        return 1 - exp(logFront) * continuedFraction(x: 1 - x, a: b, b: a) / b
+        return 1 - exp(logFront) * continuedFraction(x: complement ?? 1 - x, a: b, b: a) / b
     }
 
     /// The continued fraction 1/(1+ d₁/(1+ d₂/(1+ …))) of I_x(a, b), by modified Lentz.

@@ -4,15 +4,18 @@ import Foundation
 /// intervals and p-values, as GrowthBook's gbstats 0.8.0 computes them (`TwoSidedTTest`, or
 /// `SequentialTwoSidedTTest` for a sequential experiment).
 ///
-/// With each arm's estimate `m`, unit variance `s²` and count `n` (``MetricArmStatistic``):
+/// With each arm's estimate `m`, unit variance `s²` and count `n` (`MetricArmStatistic`):
 /// - absolute: `mT − mC`, squared standard error `s²T/nT + s²C/nC`;
 /// - relative (delta method): `(mT − mC)/mC`, squared standard error `s²T/(mC²·nT) + s²C·mT²/(mC⁴·nC)`;
 /// - fixed horizon: Student's t with the Welch–Satterthwaite degrees of freedom of the absolute difference,
 ///   `(s²T/nT + s²C/nC)² / (s⁴T/(nT²(nT − 1)) + s⁴C/(nC²(nC − 1)))`, for both differences;
-/// - sequential: ``AsymptoticConfidenceSequence`` over nT + nC units, for both differences.
+/// - sequential: `AsymptoticConfidenceSequence` over nT + nC units, for both differences.
 ///
 /// Unlike gbstats, which returns nothing when control's estimate is 0, the absolute difference is still tested
-/// then; only the relative one is undefined.
+/// then; only the relative one is undefined. And unlike gbstats, which returns nothing when either arm's values
+/// never vary, such a difference is tested as Welch's test tests it, from the other arm's variance (no user of one
+/// arm failing a payment while some of the other's do is a difference to test); only two arms without variance,
+/// or an arm of fewer than 2 values, leave it untested.
 public struct MetricComparison: Sendable, Hashable {
     /// Fixed horizon or sequential.
     public var method: TestingMethod
@@ -26,7 +29,7 @@ public struct MetricComparison: Sendable, Hashable {
     public var relative: MetricEffect?
     /// The Welch–Satterthwaite degrees of freedom of a fixed-horizon test; nil for a sequential one or without a test.
     public var degreesOfFreedom: Double?
-    /// Why there is no interval or p-value; nil when there are.
+    /// Why there is no interval or p-value (the worse of the two arms' reasons); nil when there are.
     public var limitation: MetricComparisonLimitation?
     /// Why there is no relative difference although there is an absolute one (control's estimate is 0); nil otherwise.
     public var relativeLimitation: MetricComparisonLimitation?
@@ -42,7 +45,7 @@ public struct MetricComparison: Sendable, Hashable {
         controlEstimate = control.estimate
         treatmentEstimate = treatment.estimate
         degreesOfFreedom = nil
-        limitation = control.limitation ?? treatment.limitation
+        limitation = Self.limitation(treatment: treatment, control: control)
         relativeLimitation = nil
         guard let controlMean = controlEstimate, let treatmentMean = treatmentEstimate else {
             absolute = nil
@@ -132,5 +135,14 @@ public struct MetricComparison: Sendable, Hashable {
                 interval: ConfidenceInterval(lower: estimate - halfWidth, upper: estimate + halfWidth), pValue: pValue
             )
         }
+    }
+
+    /// Why the arms cannot be compared, worst first: an arm's own limitation other than a lack of variance, then
+    /// an arm of fewer than 2 values, then no variance in either arm.
+    private static func limitation<Statistic: MetricArmStatistic>(treatment: Statistic, control: Statistic) -> MetricComparisonLimitation? {
+        let own = [control.limitation, treatment.limitation].compactMap { $0 }.filter { $0 != .noVariance }
+        if let worst = own.reduce(nil, { MetricComparisonLimitation.worst($0, $1) }) { return worst }
+        if treatment.count < 2 || control.count < 2 { return .noVariance }
+        return treatment.unitVariance > 0 || control.unitVariance > 0 ? nil : .noVariance
     }
 }

@@ -12,6 +12,14 @@ public enum MetricComparisonLimitation: String, Sendable, Hashable, Codable, Cas
     /// Control's estimate is 0, so the relative difference is undefined (the absolute one is not).
     case controlEstimateZero = "control_estimate_zero"
 
+    /// The worse of two arms' limitations: the one listed first in this type (an empty arm before an undefined
+    /// ratio, before too few values, before no variance).
+    static func worst(_ first: Self?, _ second: Self?) -> Self? {
+        guard let first, let second else { return first ?? second }
+        let order = allCases
+        return (order.firstIndex(of: first) ?? order.count) <= (order.firstIndex(of: second) ?? order.count) ? first : second
+    }
+
     /// How the limitation reads in a report, e.g. `no variance in an arm`.
     public var explanation: String {
         switch self {

@@ -5,7 +5,8 @@ package enum StudentTDistribution {
         guard !t.isNaN, degreesOfFreedom > 0 else { return .nan }
         guard t.isFinite else { return 0 }
         let x = degreesOfFreedom / (degreesOfFreedom + t * t)
-        return min(1, max(0, BetaFunction.regularizedIncomplete(x: x, a: degreesOfFreedom / 2, b: 0.5)))
+        let complement = t * t / (degreesOfFreedom + t * t)
+        return min(1, max(0, BetaFunction.regularizedIncomplete(x: x, a: degreesOfFreedom / 2, b: 0.5, complement: complement)))
     }
 
     /// The t with P(|T| ≥ t) = `probability`: the two-sided critical value, found by bisection on
