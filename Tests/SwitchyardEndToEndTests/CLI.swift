@@ -52,6 +52,19 @@ struct CLI {
         )
     }
 
+    /// Runs `switchyard arguments...` as the unprivileged user `nobody` (through setpriv(1)) when the tests run as
+    /// root, who reads files whatever their permissions say, and as the tests' own user otherwise; nil when the
+    /// tests run as root and setpriv(1) is not installed.
+    func runWithoutPrivileges(_ arguments: [String]) throws -> Result? {
+        guard SystemFacts.runsAsRoot else { return try run(arguments) }
+        let setpriv = "/usr/bin/setpriv"
+        guard FileManager.default.isExecutableFile(atPath: setpriv) else { return nil }
+        return try launch(
+            URL(fileURLWithPath: setpriv), arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", Self.executable.path] + arguments,
+            input: "", environment: [:]
+        )
+    }
+
     /// Shell commands that make every write past the first `blocks` 512-byte (or, in some shells, 1024-byte)
     /// blocks of a file fail with "File too large", as writes fail on a full disk.
     static func fileSizeLimit(blocks: Int) -> String {

@@ -6,12 +6,28 @@ import Testing
 /// nothing written.
 @Suite("Unusable input files are one clear error line", .serialized)
 struct UnusableInputFileTests {
-    /// A path that cannot be used, and how the reader of each kind of file describes it.
+    /// A path that cannot be used, and how the reader of each kind of file describes it: the event log reader, and
+    /// the one bounded reader of every other file (configs, behaviour models, `--input`), whose directory message
+    /// names what it expected.
     struct BadPath: CustomTestStringConvertible, Sendable {
         var path: String
         var eventLogReason: String
         var jsonFileReason: String
         var inputReason: String
+
+        init(path: String, eventLogReason: String, fileReason: String) {
+            self.path = path
+            self.eventLogReason = eventLogReason
+            jsonFileReason = fileReason
+            inputReason = fileReason
+        }
+
+        init(path: String, eventLogReason: String, jsonFileReason: String, inputReason: String) {
+            self.path = path
+            self.eventLogReason = eventLogReason
+            self.jsonFileReason = jsonFileReason
+            self.inputReason = inputReason
+        }
 
         var testDescription: String { path }
     }
@@ -21,18 +37,15 @@ struct UnusableInputFileTests {
         jsonFileReason: "is a directory, expected a JSON file", inputReason: "is a directory, expected a text file of answers"
     )
     static let missing = BadPath(
-        path: "missing.json", eventLogReason: "cannot open for reading: No such file or directory",
-        jsonFileReason: "no such file", inputReason: "No such file or directory"
+        path: "missing.json", eventLogReason: "cannot open for reading: No such file or directory", fileReason: "no such file"
     )
     /// Unreadable even to root: reading a process's memory at offset 0 fails with EIO.
     static let processMemory = BadPath(
-        path: "/proc/self/mem", eventLogReason: "read failed: Input/output error", jsonFileReason: "cannot be read",
-        inputReason: "Input/output error"
+        path: "/proc/self/mem", eventLogReason: "read failed: Input/output error", fileReason: "cannot be read: Input/output error"
     )
     /// Unreadable by permissions; root reads it anyway, so it is only tried as another user.
     static let locked = BadPath(
-        path: "locked.json", eventLogReason: "cannot open for reading: Permission denied", jsonFileReason: "cannot be read",
-        inputReason: "Permission denied"
+        path: "locked.json", eventLogReason: "cannot open for reading: Permission denied", fileReason: "cannot be read: Permission denied"
     )
 
     static var badPaths: [BadPath] {
@@ -116,7 +129,7 @@ struct UnusableInputFileTests {
         let cli = try workingDirectory()
         try expectFailure(
             cli, ["run", "--variant", "phone", "--input", bad.path, "--events", "new.jsonl"],
-            error: "cannot read --input \(bad.path): \(bad.inputReason)"
+            error: "--input \(bad.path): \(bad.inputReason)"
         )
     }
 
@@ -126,11 +139,11 @@ struct UnusableInputFileTests {
         try Data([0x31, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: cli.path("binary.txt")))
         try expectFailure(
             cli, ["run", "--variant", "phone", "--input", "binary.txt", "--events", "new.jsonl"],
-            error: "cannot read --input binary.txt: not UTF-8 text, expected a text file of answers"
+            error: "--input binary.txt: not UTF-8 text, expected a text file of answers"
         )
         try expectFailure(
             cli, ["run", "--variant", "phone", "--input", "/dev/zero", "--events", "new.jsonl"],
-            error: "cannot read --input /dev/zero: larger than 16 MiB, expected a text file of answers"
+            error: "--input /dev/zero: is a character device giving more than the 16 MiB limit; expected a text file of answers"
         )
     }
 
@@ -148,5 +161,36 @@ struct UnusableInputFileTests {
             #expect(SystemFacts.isCharacterDevice("/dev/full"))
         }
         #expect(cli.contents(of: "log.jsonl") == log)
+    }
+}
+
+/// Permissions are checked by the kernel, which lets root read anything: these specs run the CLI as `nobody` when
+/// the tests run as root.
+@Suite("A file no one may read is refused as unreadable, never taken for absent")
+struct UnreadableInputFileTests {
+    @Test("a config, a behaviour model and an --input file with mode 000 are each one Error: line naming the file")
+    func modeZeroFiles() throws {
+        let cli = try CLI()
+        for name in ["locked.json", "answers.txt"] {
+            try "{}".write(toFile: cli.path(name), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: cli.path(name))
+        }
+        let runs: [(arguments: [String], error: String)] = [
+            (["validate", "--config", "locked.json"], "locked.json: cannot be read: Permission denied"),
+            (["validate", "--config", Repository.experiments, "--behavior", "locked.json"], "locked.json: cannot be read: Permission denied"),
+            (["assign", "--config", "locked.json", "--user", "u"], "locked.json: cannot be read: Permission denied"),
+            (["run", "--config", Repository.experiments, "--variant", "phone", "--input", "answers.txt", "--events", "/dev/null"],
+             "--input answers.txt: cannot be read: Permission denied"),
+        ]
+        for (arguments, error) in runs {
+            guard let result = try cli.runWithoutPrivileges(arguments) else {
+                withKnownIssue("the tests run as root and setpriv(1), which would drop root's privileges, is not installed") {
+                    Issue.record("not checked: \(arguments)")
+                }
+                return
+            }
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError == "Error: \(error)\n", "\(arguments)")
+        }
     }
 }

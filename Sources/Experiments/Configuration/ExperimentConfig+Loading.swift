@@ -40,19 +40,18 @@ extension ExperimentConfig {
         return ValidatedExperimentConfig(config: decoded.config, catalog: catalog)
     }
 
-    /// The bytes of the configuration file at `path`.
+    /// The bytes of the configuration file at `path`, at most 16 MiB of them.
     ///
-    /// - Throws: `ConfigError` at the document's root saying the file is a directory, missing, or unreadable.
+    /// A file larger than that, or a device or pipe giving more, is refused without reading it whole.
+    ///
+    /// - Throws: `ConfigError` at the document's root saying the file is missing, a directory, a broken or
+    ///   looping symbolic link, unreadable, or too large.
     public static func fileContents(atPath path: String) throws(ConfigError) -> Data {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: "is a directory, expected a JSON file")])
+        do {
+            return try BoundedFile.contents(atPath: path, expected: "a JSON file")
+        } catch {
+            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: error.reason)])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw ConfigError(file: path, issues: [ConfigIssue(path: .root, message: reason)])
-        }
-        return data
     }
 
     /// Decodes configuration JSON without checking its variants against any registry, as a report
@@ -95,13 +94,9 @@ extension ExperimentConfig {
     }
 
     /// Reads, decodes and validates the configuration file at `url`; problems are prefixed by the file's path.
+    ///
+    /// The file is read as ``fileContents(atPath:)`` reads it: at most 16 MiB.
     public static func load(contentsOf url: URL, catalog: VariantCatalog) throws(ConfigError) -> ValidatedExperimentConfig {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ConfigError(file: url.path, issues: [ConfigIssue(path: .root, message: "cannot read file: \(error.localizedDescription)")])
-        }
-        return try load(from: data, catalog: catalog, source: url.path)
+        try load(from: fileContents(atPath: url.path), catalog: catalog, source: url.path)
     }
 }

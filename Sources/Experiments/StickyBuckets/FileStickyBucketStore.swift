@@ -24,6 +24,11 @@ public final class FileStickyBucketStore: StickyBucketStore, @unchecked Sendable
     /// The only file format version so far.
     static let formatVersion = 1
 
+    /// The largest store read or written: 1 GiB, about ten million users' documents. A store grows with the users
+    /// assigned, so its bound is larger than a configuration's; a flush that would pass it is refused, so that no
+    /// store is written that could not be opened again.
+    public static let maximumFileSize = 1 << 30
+
     /// Opens the store at `path`, reading it if it exists (a missing file is an empty store).
     public init(path: String) throws(StickyBucketStoreError) {
         self.path = path
@@ -104,11 +109,17 @@ public final class FileStickyBucketStore: StickyBucketStore, @unchecked Sendable
         return LockFile(descriptor: descriptor)
     }
 
-    /// The documents in the file at `path`, keyed by document key; none when the file does not exist.
+    /// The documents in the file at `path`, keyed by document key; none when nothing is at `path`. A broken or
+    /// looping symbolic link is an error, not an empty store.
     static func read(path: String) throws(StickyBucketStoreError) -> [String: StickyBucketDocument] {
-        guard FileManager.default.fileExists(atPath: path) else { return [:] }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StickyBucketStoreError(file: path, message: "cannot be read")
+        guard !BoundedFile.isAbsent(path) else { return [:] }
+        let data: Data
+        do {
+            data = try BoundedFile.contents(
+                atPath: path, expected: "a sticky bucket store file (JSON)", maximumSize: maximumFileSize, regularFileOnly: true
+            )
+        } catch {
+            throw StickyBucketStoreError(file: path, message: error.reason)
         }
         let document: JSONValue
         do {
@@ -160,6 +171,12 @@ public final class FileStickyBucketStore: StickyBucketStore, @unchecked Sendable
         }
         text += "}}\n"
         let bytes = Array(text.utf8)
+        guard bytes.count <= maximumFileSize else {
+            throw StickyBucketStoreError(
+                file: path,
+                message: "cannot write \(BoundedFile.grouped(bytes.count)) bytes, more than the \(BoundedFile.describe(bytes: maximumFileSize)) a store is read back with"
+            )
+        }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path

@@ -3,15 +3,17 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The one place Experiments touches memory through pointers: every borrowed buffer, temporary
-/// allocation, load and store of the module, and the one buffer it hands to a system call, is a method
-/// of one of the types nested here. No other file of the module holds a pointer.
+/// allocation, load and store of the module, and the buffers it hands to `write(2)`, `read(2)` and `readlink(2)`, is a
+/// method of one of the types nested here or of this enum. No other file of the module holds a pointer.
 ///
 /// - ``ByteView``: bytes borrowed from a string or an array, read: what hashing reads ids through.
 /// - ``CodeUnits``: a text's UTF-16 code units, what `$regex` matches against.
 /// - ``Slots``: elements of temporary memory, read and written in place: a regex search's working memory.
 /// - ``BorrowedElements``: an array's elements, read in place without copying them.
+/// - `read(fromFile:into:from:)`: a file's bytes read into a buffer, what `BoundedFile` reads files with.
 ///
 /// Debug builds, which run the whole test suite, check every index, load and store against the memory it
 /// reaches, and the alignment of the temporary memory; release builds compile the checks (`assert`s) away,
@@ -271,7 +273,37 @@ extension Array {
     }
 }
 
+// MARK: - Reading files
+
+extension RawMemory {
+    /// Reads into `buffer` from `offset` to its end with one `read(2)` from the file open as `descriptor`: how
+    /// many bytes it read, 0 at the end of the file, or -1 with `errno` set. `BoundedFile` reads through it.
+    static func read(fromFile descriptor: Int32, into buffer: inout Data, from offset: Int) -> Int {
+        precondition(offset >= 0 && offset <= buffer.count, "read into \(offset) of \(buffer.count) bytes")
+        return buffer.withUnsafeMutableBytes { room in
+            guard let base = room.baseAddress, offset < room.count else { return 0 }
+            return systemRead(descriptor, base + offset, room.count - offset)
+        }
+    }
+}
+
+extension RawMemory {
+    /// The path the symbolic link `path` holds, read with `readlink(2)`; nil when `path` is no symbolic link
+    /// or cannot be read.
+    static func symbolicLinkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length >= 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
 // MARK: - System calls
+
+/// The system's `read(2)`, under a name apart from `RawMemory.read`.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}
 
 /// The system's `write(2)`, under a name apart from the views' method of the same name.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

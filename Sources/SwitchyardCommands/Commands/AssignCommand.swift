@@ -34,7 +34,7 @@ struct AssignCommand: ParsableCommand {
     func run() throws {
         let registry = try CommandInputs.registry(app: appOptions.app, configPath: config)
         let bundled = ConfigurationFiles.experimentsPath(app: registry.app.name)
-        guard config != nil || FileManager.default.fileExists(atPath: bundled) else {
+        guard config != nil || !BoundedFile.isAbsent(bundled) else {
             throw CommandError(
                 "no experiment config: \(bundled) does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --config"
             )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Experiments
 import FlowEvents
 import FlowReports
 import Foundation
@@ -58,7 +59,7 @@ struct DemoCommand: AsyncParsableCommand {
     private func demonstrate(_ registry: VariantRegistry, skipping skips: [ExplorationSkip]) async throws {
         let app = registry.app.name
         let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
-        guard FileManager.default.fileExists(atPath: configPath) else {
+        guard !BoundedFile.isAbsent(configPath) else {
             throw CommandError(
                 "the demo of \(app) needs \(configPath): run it inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --app, --config and --behavior"
             )

@@ -42,7 +42,7 @@ struct ValidateCommand: AsyncParsableCommand {
             checks = registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }
             if behavior == nil {
                 behaviorChecks = registries.map { ($0, ConfigurationFiles.behaviorPath(app: $0.app.name)) }
-                    .filter { FileManager.default.fileExists(atPath: $0.path) }
+                    .filter { !BoundedFile.isAbsent($0.path) }
             }
         }
         for (registry, path) in checks {

@@ -54,7 +54,7 @@ enum CommandInputs {
         do {
             if let path { return try checkedConfiguration(at: path, registry: registry) }
             let bundled = ConfigurationFiles.experimentsPath(app: registry.app.name)
-            if FileManager.default.fileExists(atPath: bundled) {
+            if !BoundedFile.isAbsent(bundled) {
                 return try checkedConfiguration(at: bundled, registry: registry)
             }
             return try AppAssigner(defaultsOf: registry)
@@ -78,7 +78,7 @@ enum CommandInputs {
     static func behavior(path: String?, registry: VariantRegistry) throws -> BehaviorModel {
         let app = registry.app.name
         let path = path ?? ConfigurationFiles.behaviorPath(app: app)
-        guard path != ConfigurationFiles.behaviorPath(app: app) || FileManager.default.fileExists(atPath: path) else {
+        guard path != ConfigurationFiles.behaviorPath(app: app) || !BoundedFile.isAbsent(path) else {
             throw CommandError(
                 "no behaviour model for \(app): \(path) does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --behavior"
             )

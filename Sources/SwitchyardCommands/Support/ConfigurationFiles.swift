@@ -1,3 +1,4 @@
+import Experiments
 import Foundation
 
 /// Where each app's own files are: `<configuration directory>/<app>/experiments.json` and
@@ -26,8 +27,10 @@ enum ConfigurationFiles {
         }
     }
 
-    /// Every app's experiment config that exists, ordered by app name.
+    /// Every app's experiment config that is there, ordered by app name: every path with an entry, so that a
+    /// broken or looping symbolic link, a directory or an unreadable file is read, and refused, rather than
+    /// skipped as absent.
     static func existingExperimentPaths() -> [String] {
-        appFolders().map(experimentsPath(app:)).filter { FileManager.default.fileExists(atPath: $0) }
+        appFolders().map(experimentsPath(app:)).filter { !BoundedFile.isAbsent($0) }
     }
 }

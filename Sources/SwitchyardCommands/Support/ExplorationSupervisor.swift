@@ -16,13 +16,19 @@ enum ExplorationSupervisor {
     static let skipsVariable = "SWITCHYARD_EXPLORATION_SKIPS"
     /// How long an exploration may make no progress before the worker gives up on it, in seconds (default 10).
     static let stallVariable = "SWITCHYARD_EXPLORATION_STALL_SECONDS"
+    /// The stall times `stallVariable` may give: from the watchdog's quarter-second look to a day.
+    static let stallSecondsRange = 0.25...86_400.0
 
     /// In a worker: installs the watch and returns the skips to map as failed. Elsewhere: runs the command in
     /// workers until one finishes, relays its output, and ends the process with its status.
+    ///
+    /// - Throws: `CommandError` for a `stallVariable` that is not a number of seconds in `stallSecondsRange`,
+    ///   before any worker starts.
     static func superviseOrJoin() throws -> [ExplorationSkip] {
         let environment = ProcessInfo.processInfo.environment
+        let stallSeconds = try EnvironmentSetting.seconds(stallVariable, in: environment, default: 10, range: stallSecondsRange)
         if environment[workerVariable] == "1" {
-            ExplorationWatch.install(stallSeconds: environment[stallVariable].flatMap(Double.init) ?? 10)
+            ExplorationWatch.install(stallSeconds: stallSeconds)
             return ExplorationSkip.decode(environment[skipsVariable] ?? "")
         }
         throw ExitCode(try supervise(environment: environment))

@@ -1,13 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Experiments
+import Foundation
 
-/// Reads a small text file named on the command line, such as `run --input`, failing in words a user can act on.
+/// Reads a text file named on the command line, such as `run --input` or `report --counts`, failing in words a
+/// user can act on. The bytes are read by `BoundedFile`, as every configuration and behaviour model is.
 enum InputFile {
-    /// The largest file read: far more than any file of answers, and a bound for `/dev/zero` and the like.
-    static let maximumSize = 16 << 20
+    /// The largest file read unless a caller says otherwise: `BoundedFile.maximumSize`, 16 MiB, far more than any
+    /// file of answers, and a bound for `/dev/zero` and the like.
+    static let maximumSize = BoundedFile.maximumSize
 
     /// The UTF-8 text of the file at `path`.
     ///
@@ -15,34 +14,17 @@ enum InputFile {
     ///   - option: the option that named the file, e.g. `--input`, for the error message.
     ///   - expected: what the file should be, e.g. `a text file of answers`, for the error message.
     ///   - maximumSize: the largest file read, in bytes.
-    /// - Throws: `CommandError` reading `cannot read OPTION PATH: REASON`.
+    /// - Throws: `CommandError` reading `OPTION PATH: REASON`, e.g. `--input answers.txt: no such file`.
     static func text(at path: String, option: String, expected: String, maximumSize: Int = maximumSize) throws -> String {
-        func failure(_ reason: String) -> CommandError {
-            CommandError("cannot read \(option) \(path): \(reason)")
+        let bytes: Data
+        do {
+            bytes = try BoundedFile.contents(atPath: path, expected: expected, maximumSize: maximumSize)
+        } catch {
+            throw CommandError("\(option) \(path): \(error.reason)")
         }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw failure(systemMessage()) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw failure("is a directory, expected \(expected)") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(systemMessage()) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = RawMemory.read(fromFile: descriptor, into: &block)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(systemMessage())
-            }
-            if count == 0 { break }
-            bytes += block[..<count]
-            if bytes.count > maximumSize { throw failure("larger than \(maximumSize >> 20) MiB, expected \(expected)") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CommandError("\(option) \(path): not UTF-8 text, expected \(expected)")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw failure("not UTF-8 text, expected \(expected)") }
         return text
-    }
-
-    private static func systemMessage() -> String {
-        String(cString: strerror(errno))
     }
 }

@@ -13,7 +13,7 @@ enum MapFunnels {
     /// - Throws: `CommandError` for a config that cannot be read or decoded.
     static func load(configPath path: String?, registry: VariantRegistry) throws -> [FunnelExpectation] {
         let file = path ?? ConfigurationFiles.experimentsPath(app: registry.app.name)
-        guard path != nil || FileManager.default.fileExists(atPath: file) else { return [] }
+        guard path != nil || !BoundedFile.isAbsent(file) else { return [] }
         let decoded: (rest: ExperimentConfig, sections: [String: ReportSectionDecoder.Sections])
         do {
             decoded = try ReportSectionDecoder.decode(fileAt: file) { () throws(ConfigError) in

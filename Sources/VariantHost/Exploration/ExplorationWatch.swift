@@ -40,11 +40,17 @@ package enum ExplorationWatch {
     private static let installed = Atomic<Bool>(false)
     private static let stallMilliseconds = Atomic<Int>(10_000)
 
+    /// The longest stall time the watch keeps: a day. Longer ones, and any that is not a finite number, are
+    /// held to it, so that no value traps when it is converted to milliseconds.
+    package static let maximumStallSeconds = 86_400.0
+
     /// Watches explorations from now on: traps are reported, and an exploration that makes no progress for
-    /// `stallSeconds` ends the process. Call it once, in a process whose explorations a supervisor watches.
+    /// `stallSeconds` (at most `maximumStallSeconds`) ends the process. Call it once, in a process whose
+    /// explorations a supervisor watches.
     package static func install(stallSeconds: Double) {
         guard installed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
-        stallMilliseconds.store(max(1, Int(stallSeconds * 1000)), ordering: .relaxed)
+        let seconds = stallSeconds.isNaN ? maximumStallSeconds : min(stallSeconds, maximumStallSeconds)
+        stallMilliseconds.store(max(1, Int(max(seconds, 0) * 1000)), ordering: .relaxed)
         _ = slots.count
         var action = sigaction()
         #if canImport(Glibc)

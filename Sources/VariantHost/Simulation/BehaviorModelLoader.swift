@@ -6,17 +6,13 @@ import Foundation
 package enum BehaviorModelLoader {
     private static let probabilityTolerance = 1e-6
 
-    /// Loads the model in the file at `path`.
+    /// Loads the model in the file at `path`, read through `BoundedFile`: at most 16 MiB.
     package static func load(contentsOf path: String) throws(ModelFileError) -> BehaviorModel {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: "no such file")])
-        }
-        guard !isDirectory.boolValue else {
-            throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: "is a directory, expected a JSON file")])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: "cannot be read")])
+        let data: Data
+        do {
+            data = try BoundedFile.contents(atPath: path, expected: "a JSON file")
+        } catch {
+            throw ModelFileError(file: path, issues: [ModelIssue(path: "", message: error.reason)])
         }
         return try parse(data, file: path)
     }
