@@ -123,4 +123,16 @@ struct ConfigurationLinkTests {
         #expect(assigned.status == 1)
         #expect(assigned.standardError.contains("Configuration/onboarding/experiments.json does not exist"), "\(assigned.standardError)")
     }
+
+    @Test("an app's folder that is a link to nothing is an error for report, which reads every app's config, never no app")
+    func appFolderLinkToNothing() throws {
+        let cli = try CLI()
+        let simulated = try cli.run(Repository.simulate(users: 5, events: "log.jsonl"))
+        #expect(simulated.status == 0, "\(simulated.standardError)")
+        try FileManager.default.createDirectory(atPath: cli.path("Configuration"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: cli.path("Configuration/onboarding"), withDestinationPath: "nowhere")
+        let result = try cli.run(["report", "log.jsonl"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Configuration/onboarding/experiments.json"), "\(result.standardError)")
+    }
 }

@@ -17,20 +17,31 @@ enum ConfigurationFiles {
         "\(directory)/\(app)/behavior.json"
     }
 
-    /// The app folders under the configuration directory, sorted.
+    /// The app folders under the configuration directory, sorted: its folders, and its symbolic links that lead
+    /// to no folder (broken or looping), which are an app's folder gone wrong rather than no app.
     static func appFolders() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return entries.sorted().filter { entry in
+            guard !entry.hasPrefix(".") else { return false }
             var isDirectory: ObjCBool = false
-            return !entry.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: "\(directory)/\(entry)", isDirectory: &isDirectory) && isDirectory.boolValue
+            let path = "\(directory)/\(entry)"
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                ? isDirectory.boolValue : !BoundedFile.isAbsent(path)
         }
     }
 
     /// Every app's experiment config that is there, ordered by app name: every path with an entry, so that a
     /// broken or looping symbolic link, a directory or an unreadable file is read, and refused, rather than
-    /// skipped as absent.
+    /// skipped as absent. Under an app folder that is a link leading nowhere, the config is read, and refused,
+    /// too.
     static func existingExperimentPaths() -> [String] {
-        appFolders().map(experimentsPath(app:)).filter { !BoundedFile.isAbsent($0) }
+        appFolders().filter { app in
+            !BoundedFile.isAbsent(experimentsPath(app: app)) || !isFolder("\(directory)/\(app)")
+        }.map(experimentsPath(app:))
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
