@@ -65,6 +65,12 @@ extension ExperimentReport {
         }
     }
 
+    /// The metrics compared, each once, in report order.
+    var metricIDs: [String] {
+        var seen: Set<String> = []
+        return metrics.map(\.metric).filter { seen.insert($0).inserted }
+    }
+
     /// One line per metric comparison with something to say beside its row: a cap, users missing a duration's
     /// end, values that were not numbers, or why there is no test.
     var metricNotes: [String] {

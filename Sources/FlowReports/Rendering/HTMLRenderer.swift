@@ -78,6 +78,14 @@ public struct HTMLRenderer: ReportRenderer {
                 html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
             }
             html += "</tbody>\n</table>\n"
+            for id in experiment.metricIDs {
+                let comparisons = experiment.metrics.filter { $0.metric == id }
+                html += "<div class=\"metric-plots\">"
+                for relative in [false, true] where comparisons.contains(where: { (relative ? $0.relativeDifference : $0.difference) != nil }) {
+                    html += "<figure>\(ForestPlotSVG(metric: comparisons, relative: relative).markup)</figure>"
+                }
+                html += "</div>\n"
+            }
             if !experiment.metricNotes.isEmpty {
                 html += "<ul class=\"notes\">\n" + experiment.metricNotes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
             }
@@ -224,6 +232,7 @@ public struct HTMLRenderer: ReportRenderer {
         figure { margin: 8px 0; }
         figcaption { font-weight: 600; font-size: 14px; margin: 0 0 2px 8px; overflow-wrap: anywhere; }
         .funnels { display: flex; flex-wrap: wrap; gap: 8px 24px; }
+        .metric-plots { display: flex; flex-wrap: wrap; gap: 0 24px; }
         svg { max-width: 100%; height: auto; font: 12px -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
         svg text { fill: #1f2328; }
         svg text.axis { fill: #57606a; font-size: 11px; }
