@@ -34,10 +34,13 @@ struct HTMLEscapingTests {
         #expect(!Self.html.lowercased().contains("<script"))
     }
 
-    @Test("The sample page has a funnel chart per arm and one forest plot per experiment with treatments")
+    @Test("The sample page has a funnel chart per arm, a forest plot per experiment with treatments, and one per metric and difference")
     func charts() {
         let html = HTMLRenderer().render(ReportFixtures.sample)
         #expect(html.components(separatedBy: "class=\"funnel\"").count - 1 == 6)
-        #expect(html.components(separatedBy: "class=\"forest\"").count - 1 == 2)
+        // Two experiments' goals; back_navigations' absolute and relative differences; time_to_complete's absolute one
+        // (the fixture gives it no relative difference).
+        #expect(html.components(separatedBy: "class=\"forest\"").count - 1 == 2 + 2 + 1)
+        #expect(html.contains("<title>Relative difference in back navigations per user from control</title>"))
     }
 }

@@ -89,7 +89,8 @@ enum ReportFixtures {
                 metric: "back_navigations", name: "back navigations per user", kind: "mean", isGuardrail: true,
                 direction: .lowerIsBetter, variant: "profile-first", control: "signup-first",
                 treatmentUsers: 1010, controlUsers: 1000, treatmentMean: 0.42, controlMean: 0.3, treatmentMedian: nil,
-                controlMedian: nil, difference: 0.12, interval: ConfidenceInterval(lower: 0.05, upper: 0.19), pValue: 0.0004,
+                controlMedian: nil, difference: 0.12, interval: ConfidenceInterval(lower: 0.05, upper: 0.19),
+                relativeDifference: 0.4, relativeInterval: ConfidenceInterval(lower: 0.15, upper: 0.65), pValue: 0.0004,
                 adjustedPValue: 0.0016, isSignificant: true, isSignificantlyWorse: true
             ),
             MetricComparisonReport(
