@@ -105,4 +105,22 @@ struct MetricDefinitionTests {
         #expect(result.status == 1)
         #expect(result.standardError.contains("metrics[0].cap.percentile: 99 is out of range"), "\(result.standardError)")
     }
+
+    @Test("validate and map name a metric whose events no variation logs (metric-never-logged), with the fix")
+    func metricNeverLogged() throws {
+        let cli = try CLI()
+        var config = try String(contentsOfFile: Repository.root.appendingPathComponent("Configuration/checkout/experiments.json").path, encoding: .utf8)
+        config = config.replacingOccurrences(of: #""reason": "card_declined""#, with: #""reason": "card_stolen""#)
+        try config.write(toFile: cli.path("experiments.json"), atomically: true, encoding: .utf8)
+        for command in ["validate", "map"] {
+            let result = try cli.run([command, "--app", "checkout", "--config", "experiments.json"])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.standardError.contains(
+                #"[metric-never-logged]: experiment "checkout-layout" measures metric "declined-card" on mutation outcome=failed reason=card_stolen events, which no path of multi-step-checkout or one-page-checkout logs"#
+            ), "\(command): \(result.standardError)")
+            #expect(result.standardError.contains("fix: correct the metric's matcher in experiments.json"), "\(command)")
+        }
+        let bundled = try cli.run(["validate", "--app", "checkout", "--config", Repository.root.appendingPathComponent("Configuration/checkout/experiments.json").path])
+        #expect(bundled.status == 0, "\(bundled.standardError)")
+    }
 }

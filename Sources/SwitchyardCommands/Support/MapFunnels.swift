@@ -1,4 +1,5 @@
 import Experiments
+import FlowEvents
 import FlowReports
 import Foundation
 import VariantHost
@@ -28,8 +29,8 @@ enum MapFunnels {
     /// The funnels of `config`'s experiments whose `sections` configure one.
     static func funnels(of config: ExperimentConfig, sections: [String: ReportSectionDecoder.Sections], source: String) -> [FunnelExpectation] {
         config.experiments.compactMap { experiment in
-            guard let funnel = sections[experiment.key]?.funnel else { return nil }
-            return FunnelExpectation(
+            guard let section = sections[experiment.key], let funnel = section.funnel else { return nil }
+            var expectation = FunnelExpectation(
                 experiment: experiment.key,
                 slot: experiment.slot.rawValue,
                 variations: experiment.variations.map(\.rawValue),
@@ -37,6 +38,30 @@ enum MapFunnels {
                 goal: FunnelExpectation.Step(name: "goal", matcher: funnel.goal),
                 source: source
             )
+            let plan = ExperimentAnalysisPlan(metricDefinitions: section.metricDefinitions)
+            var seen: Set<String> = []
+            for id in section.guardrails + section.secondaryMetrics where seen.insert(id).inserted {
+                expectation.metricEvents += metricEvents(of: id, plan: plan, funnel: funnel)
+            }
+            return expectation
+        }
+    }
+
+    /// The events metric `id` measures, each named for the metric; a ratio's and a quantile's are those of the
+    /// metrics they read.
+    private static func metricEvents(of id: String, plan: ExperimentAnalysisPlan, funnel: FunnelDefinition) -> [FunnelExpectation.Step] {
+        guard let definition = plan.definition(of: id, funnel: funnel) else { return [] }
+        let name = "metric \"\(id)\""
+        switch definition.kind {
+        case .proportion(let matcher): return [FunnelExpectation.Step(name: name, matcher: matcher)]
+        case .mean(let value): return [FunnelExpectation.Step(name: name, matcher: value.events)]
+        case .duration(let start, let end):
+            let starts: [EventMatcher] = if case .event(let matcher) = start { [matcher] } else { [] }
+            return (starts + [end]).map { FunnelExpectation.Step(name: name, matcher: $0) }
+        case .ratio(let numerator, let denominator):
+            return metricEvents(of: numerator, plan: plan, funnel: funnel) + metricEvents(of: denominator, plan: plan, funnel: funnel)
+        case .quantile(let of, _):
+            return metricEvents(of: of, plan: plan, funnel: funnel)
         }
     }
 }

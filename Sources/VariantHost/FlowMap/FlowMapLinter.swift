@@ -159,7 +159,29 @@ package enum FlowMapLinter {
                 ))
             }
         }
+        lints += metricLints(funnel, maps: maps)
         return lints
+    }
+
+    /// A metric whose events no path of any of the experiment's variations logs: the metric is 0 (or missing) for
+    /// every user, whatever the flow, which is a mistake in its definition or in the flows.
+    private static func metricLints(_ funnel: FunnelExpectation, maps: [VariantMap]) -> [MapLint] {
+        let running = maps.filter { map in funnel.variations.contains { map.variant(in: funnel.slot) == $0 } && !map.states.isEmpty }
+        guard !running.isEmpty, running.allSatisfy(\.isComplete) else { return [] }
+        let hostLogged: Set<EventType> = [.sessionStarted, .exposure, .assignment]
+        let logged = running.flatMap { $0.events.map(\.event) }
+        let states = running.reduce(0) { $0 + $1.states.count }
+        return funnel.metricEvents.filter { step in
+            !hostLogged.contains(step.matcher.type) && !logged.contains { $0.isMatched(by: step.matcher) }
+        }.map { step in
+            MapLint(
+                kind: .metricNeverLogged, combination: [], variant: nil, path: nil,
+                message: "experiment \"\(funnel.experiment)\" measures \(step.name) on \(step.matcher.summary) events, which no path of "
+                    + "\(funnel.variations.joined(separator: " or ")) logs (\(states) states explored), so the metric is the same for "
+                    + "every user of every variation",
+                fix: "correct the metric's matcher in \(funnel.source), or make a variation's coordinator \(remedy(for: step.matcher))"
+            )
+        }
     }
 
     /// What a coordinator does to log an event `matcher` matches, in words.
@@ -169,8 +191,8 @@ package enum FlowMapLinter {
         case .screenShown: return "show the screen\(screen)"
         case .action: return "offer the action \(matcher.action.map { "\"\($0)\"" } ?? "") on the screen\(screen)"
         case .mutation:
-            let operation = matcher.properties["operation"].map { "\"\($0)\"" } ?? ""
-            return "record the mutation \(operation) (recordMutation) with the outcome the step names"
+            let operation = matcher.properties["operation"].map { "the mutation \"\($0)\"" } ?? "a mutation"
+            return "record \(operation) (recordMutation) with the outcome the step names"
         case .back: return "let the user go back from the screen\(screen)"
         case .flowCompleted: return "finish the flow (the root coordinator's finish())"
         case .flowAbandoned: return "end the flow as the step names"

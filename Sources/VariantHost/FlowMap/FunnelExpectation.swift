@@ -27,6 +27,8 @@ package struct FunnelExpectation: Sendable {
     package var steps: [Step]
     /// Its goal.
     package var goal: Step
+    /// The events its metrics measure, each named for the metric, such as `metric "revenue"`.
+    package var metricEvents: [Step] = []
     /// Where the funnel is configured, such as `Configuration/onboarding/experiments.json`.
     package var source: String
 

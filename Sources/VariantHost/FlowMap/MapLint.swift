@@ -8,6 +8,8 @@ package struct MapLint: Hashable, Sendable, CustomStringConvertible {
         case cycleWithoutExit = "cycle-without-exit"
         /// A funnel step (or goal) of an experiment that no path of one of its variations logs.
         case funnelStepNeverLogged = "funnel-step-never-logged"
+        /// An event a metric of an experiment measures that no path of any of its variations logs.
+        case metricNeverLogged = "metric-never-logged"
         /// A screen the app declares that no variant shows.
         case screenNeverReached = "screen-never-reached"
         /// Coordinators still running after the flow ended, by finishing or abandoning.
