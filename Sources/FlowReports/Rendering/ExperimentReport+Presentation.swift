@@ -39,18 +39,19 @@ extension ExperimentReport {
             let reading = metric.isSignificantlyWorse ? (metric.isGuardrail ? "WORSE" : "worse")
                 : metric.isSignificant ? "better" : "no significant change"
             let isShare = metric.kind == "proportion"
+            let places = metric.decimalPlaces
             func number(_ value: Double) -> String {
-                isShare ? ReportNumberFormat.percent(value) : ReportNumberFormat.fixed(value, places: 2)
+                isShare ? ReportNumberFormat.percent(value) : ReportNumberFormat.fixed(value, places: places)
             }
             func value(_ mean: Double, _ median: Double?) -> String {
                 number(mean) + (median.map { " (median \(ReportNumberFormat.fixed($0, places: 1)))" } ?? "")
             }
             let difference = isShare
                 ? ReportNumberFormat.percentagePoints(metric.difference)
-                : (metric.difference > 0 ? "+" : "") + ReportNumberFormat.fixed(metric.difference, places: 2)
+                : (metric.difference > 0 ? "+" : "") + ReportNumberFormat.fixed(metric.difference, places: places)
             let interval = metric.interval.map {
                 isShare ? ReportNumberFormat.percentagePointInterval($0)
-                    : "[\(ReportNumberFormat.fixed($0.lower, places: 2)), \(ReportNumberFormat.fixed($0.upper, places: 2))]"
+                    : "[\(ReportNumberFormat.fixed($0.lower, places: places)), \(ReportNumberFormat.fixed($0.upper, places: places))]"
             } ?? "–"
             let relative = metric.relativeDifference.map { estimate in
                 ReportNumberFormat.signedPercent(estimate) + (metric.relativeInterval.map {
@@ -126,5 +127,19 @@ extension SampleRatioCheck {
         let expected = expectedWeights.map { ReportNumberFormat.percent(total > 0 ? $0 / total : 0) }
         return "observed \(observed.map(ReportNumberFormat.count).joined(separator: " / ")), "
             + "expected \(expected.joined(separator: " / ")) (chi-square p \(ReportNumberFormat.pValue(pValue)))"
+    }
+}
+
+extension MetricComparisonReport {
+    /// The decimals its values are shown with: two, or more for values below 1 so that three significant digits
+    /// show (0.0312 rather than 0.03), at most six.
+    var decimalPlaces: Int {
+        let magnitude = max(abs(controlMean), abs(treatmentMean))
+        guard magnitude > 0, magnitude.isFinite else { return 2 }
+        var places = 2
+        while places < 6, magnitude * Double(repeatElement(10, count: places).reduce(1, *)) < 100 {
+            places += 1
+        }
+        return places
     }
 }

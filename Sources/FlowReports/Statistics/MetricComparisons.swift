@@ -96,7 +96,8 @@ enum MetricComparisons {
         }
         let invalid = treatment.sample.invalid + control.sample.invalid
         report.invalidValues = invalid > 0 ? invalid : nil
-        report.cap = thresholds.count == 1 ? thresholds[0] : nil
+        // A ratio's sides carry the caps of their own metrics, stated on those metrics' rows.
+        if case .ratio = metric.reading {} else { report.cap = thresholds.first }
         return report
     }
 }
