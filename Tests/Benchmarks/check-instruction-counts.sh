@@ -98,6 +98,12 @@ if selected report-generated-log; then
     measured[report-generated-log]=$(count "$bin/switchyard" report "$work/log.jsonl" \
         --config "$root/Configuration/onboarding/experiments.json" --format json --out "$work/report.json")
 fi
+if selected report-defined-metrics; then
+    echo "== report-defined-metrics: the same report with eight defined metrics, two of each kind that compares"
+    [ -f "$work/log.jsonl" ] || python3 "$root/Tests/Benchmarks/gen_events.py" "$work/log.jsonl" --users 10000 --seed 1 >/dev/null
+    measured[report-defined-metrics]=$(count "$bin/switchyard" report "$work/log.jsonl" \
+        --config "$root/Tests/Benchmarks/defined-metrics-experiments.json" --format json --out "$work/report-metrics.json")
+fi
 if selected assign-1m; then
     echo "== assign-1m: 1,000,000 assignments to a two-variation experiment"
     measured[assign-1m]=$(count "$bin/AssignmentBenchmark" --assignments 1000000 --count-only)
