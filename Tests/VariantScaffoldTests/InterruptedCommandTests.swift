@@ -7,7 +7,7 @@ struct InterruptedCommandTests {
     private let scaffold = BuiltTool("VariantScaffold")
     private let generator = BuiltTool("VariantRegistryGenerator")
 
-    @Test("planted leftovers: temporary manifests and working folders are removed, a marked unregistered folder is removed, a marked registered one keeps its folder, a team's own folder is kept")
+    @Test("planted leftovers: temporary manifests (ours, and an earlier version's over a minute old) and working folders are removed, a marked unregistered folder is removed, a marked registered one keeps its folder, a team's own folder is kept")
     func plantedLeftovers() throws {
         let fixture = try ScaffoldFixture()
         defer { fixture.delete() }
@@ -20,10 +20,18 @@ struct InterruptedCommandTests {
         try fixture.write("Package/Variants/PhoneOnboarding/\(marker)", "remove-variant phone: being removed\n")
         try fixture.write("Package/Variants/TeamsOwn/TeamsOwnVariant.swift", "public enum TeamsOwnVariant {}\n")
         try fixture.write("Package/.Package.swift.backup", "a team's own file")
+        try fixture.write("Package/.dat.nosync4242.abcdef", "// an earlier version's half manifest")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: fixture.package.appendingPathComponent(".dat.nosync4242.abcdef").path
+        )
+        try fixture.write("Package/.dat.nosync4243.ghijkl", "// a write in progress, a second old")
 
         let notes = try UnfinishedChanges.cleanUp(fixture.layout())
         let listing = fixture.listing()
-        #expect(notes.count == 5)
+        #expect(notes.count == 6)
+        #expect(notes.contains { $0.contains("removed .dat.nosync4242.abcdef, a temporary file an earlier add-variant") })
+        #expect(listing["Package/.dat.nosync4242.abcdef"] == nil)
+        #expect(listing["Package/.dat.nosync4243.ghijkl"] != nil, "a recent temporary file may be another program's write in progress")
         #expect(notes.contains { $0.contains("removed .Package.swift.switchyard-4242.tmp, a temporary manifest") })
         #expect(notes.contains { $0.contains("removed Variants/HalfAdded, which Package.swift does not register and which carries the marker") })
         #expect(notes.contains { $0.contains("Variants/PhoneOnboarding carried the marker") })

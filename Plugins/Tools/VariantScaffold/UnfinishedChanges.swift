@@ -5,7 +5,8 @@ import Foundation
 /// (see `ManifestFile`), so the manifest always says which state holds:
 ///
 /// - a temporary manifest (`.Package.swift.switchyard-*.tmp`) in the package root was never renamed
-///   into place: it is removed;
+///   into place: it is removed, as is a Foundation temporary file (`.dat.nosync*`) over a minute old,
+///   which is what earlier versions of these commands left;
 /// - a dot-prefixed working folder under `Variants/` (`.switchyard-adding-*`, `.switchyard-removing-*`)
 ///   is a variant being written, or being deleted after its line left the manifest: it is removed;
 /// - a folder under `Variants/` carrying the marker `.switchyard-unfinished` is a variant whose
@@ -18,6 +19,9 @@ enum UnfinishedChanges {
     /// The command that finishes an interrupted command and does nothing else.
     static let cleanUpCommand = "swift package --allow-writing-to-package-directory remove-variant --leftovers"
 
+    /// The name Foundation gives the temporary sibling of a file it writes atomically.
+    static let foundationTemporaryPrefix = ".dat.nosync"
+
     /// Cleans up after interrupted commands in `package`, returning one line per thing done.
     static func cleanUp(_ package: PackageLayout) throws(ScaffoldError) -> [String] {
         var notes: [String] = []
@@ -28,6 +32,17 @@ enum UnfinishedChanges {
             guard FileSystemEntry.kind(at: path) != .directory else { continue }
             guard unlink(path) == 0 else { throw ScaffoldError("cannot remove \(entry), a leftover temporary manifest: \(String(cString: strerror(errno)))") }
             notes.append("note: removed \(entry), a temporary manifest left by an add-variant or remove-variant that was stopped before it finished")
+        }
+        // Earlier versions wrote the manifest with Foundation's atomic write, whose temporary sibling is
+        // `.dat.nosync<pid>.<random>`: one over a minute old is no write in progress, but what such a version left.
+        for entry in rootEntries where entry.hasPrefix(foundationTemporaryPrefix) {
+            let path = package.directory.appendingPathComponent(entry).path
+            guard FileSystemEntry.kind(at: path) == .other,
+                  let modified = (try? fileManager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > 60
+            else { continue }
+            guard unlink(path) == 0 else { throw ScaffoldError("cannot remove \(entry), a leftover temporary file: \(String(cString: strerror(errno)))") }
+            notes.append("note: removed \(entry), a temporary file an earlier add-variant or remove-variant left when it was stopped")
         }
 
         let variants = package.variantsFolder
