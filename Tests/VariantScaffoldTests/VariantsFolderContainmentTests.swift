@@ -61,4 +61,29 @@ struct VariantsFolderContainmentTests {
         let root = try FileManager.default.contentsOfDirectory(atPath: fixture.package.path)
         #expect(!root.contains { $0.hasPrefix(ManifestFile.temporaryPrefix) })
     }
+
+    @Test("a file where a variant folder would be is neither replaced by add nor deleted by remove")
+    func fileInPlaceOfFolder() throws {
+        let fixture = try ScaffoldFixture()
+        defer { fixture.delete() }
+        try fixture.write("Package/Variants/MagicLink", "a file, not a folder")
+        try FileManager.default.removeItem(at: fixture.package.appendingPathComponent("Variants/SignupAfterProfile"))
+        try fixture.write("Package/Variants/SignupAfterProfile", "a file, not a folder")
+        let before = fixture.listing()
+        #expect(refusal { try fixture.add("magic-link") }?.contains("Variants/MagicLink already exists") == true)
+        #expect(refusal { try fixture.remove("SignupAfterProfile") }?.contains("Variants/SignupAfterProfile is not a folder") == true)
+        #expect(fixture.listing() == before)
+    }
+
+    @Test("a Package.swift that is a symbolic link is not replaced: the link and what it names stay as they are")
+    func linkedManifest() throws {
+        let fixture = try ScaffoldFixture()
+        defer { fixture.delete() }
+        let manifest = fixture.package.appendingPathComponent("Package.swift")
+        try FileManager.default.moveItem(at: manifest, to: fixture.outside.appendingPathComponent("Package.swift"))
+        try FileManager.default.createSymbolicLink(atPath: manifest.path, withDestinationPath: fixture.outside.appendingPathComponent("Package.swift").path)
+        let before = fixture.listing()
+        #expect(refusal { try fixture.add("magic-link") }?.contains("is not a regular file") == true)
+        #expect(fixture.listing() == before)
+    }
 }

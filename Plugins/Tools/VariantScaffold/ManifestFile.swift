@@ -12,10 +12,8 @@ enum ManifestFile {
     ///
     /// - Throws: `ScaffoldError` when it cannot; the manifest is then unchanged and no temporary file is left.
     static func replace(in package: URL, with text: String) throws(ScaffoldError) {
+        try requireReplaceable(in: package)
         let manifest = package.appendingPathComponent("Package.swift").path
-        guard FileSystemEntry.kind(at: manifest) == .other else {
-            throw ScaffoldError("\(manifest) is not a regular file (a link or a folder); nothing was changed")
-        }
         var status = stat()
         let mode = stat(manifest, &status) == 0 ? status.st_mode & 0o777 : 0o644
         let temporary = package.appendingPathComponent("\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)\(temporarySuffix)").path
@@ -43,6 +41,14 @@ enum ManifestFile {
             throw ScaffoldError("cannot write \(manifest): \(String(cString: strerror(failure))); nothing was changed")
         }
         syncFolder(package.path)
+    }
+
+    /// Fails unless `<package>/Package.swift` is a regular file: a link is not replaced by a file, nor followed out of the package.
+    static func requireReplaceable(in package: URL) throws(ScaffoldError) {
+        let manifest = package.appendingPathComponent("Package.swift").path
+        guard FileSystemEntry.kind(at: manifest) == .other else {
+            throw ScaffoldError("\(manifest) is not a regular file (a link or a folder); nothing was changed")
+        }
     }
 
     /// Syncs a folder, so that a rename in it survives a power loss, not only a killed process.

@@ -19,7 +19,8 @@ struct VariantAddition {
     /// Everything is checked before anything is written. The module is written under a dot-prefixed
     /// working name in Variants/ (marker first), renamed into place, and registered by renaming a new
     /// manifest over Package.swift, the point the variant exists; the marker is removed last. A run
-    /// stopped anywhere leaves what `UnfinishedChanges` cleans up (the next command runs it first), and the build names.
+    /// stopped anywhere leaves only what `UnfinishedChanges` cleans up (the next command runs it first)
+    /// and what the build names.
     func perform() throws(ScaffoldError) -> String {
         try NewVariantName.requireSlug(id)
         let app = try package.app(named: app)
@@ -41,6 +42,7 @@ struct VariantAddition {
         let files = templates.map { (fill($0.name, module: module, summary: summary), fill($0.text, module: module, summary: summary)) }
         let manifest = try ManifestVariantList(package.manifest).adding(module: module, app: app.module)
 
+        try ManifestFile.requireReplaceable(in: package.directory)
         let variants = package.variantsFolder
         let folder = try variants.folder(ofModule: module)
         let working = try variants.workingFolder(VariantsFolder.addingPrefix, module: module)

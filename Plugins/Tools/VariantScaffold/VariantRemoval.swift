@@ -29,6 +29,7 @@ struct VariantRemoval {
             throw ScaffoldError("Variants/\(variant.module) is not a folder; remove-variant deletes only variant folders; nothing was changed")
         }
 
+        try ManifestFile.requireReplaceable(in: package.directory)
         let marker = folder.appendingPathComponent(VariantsFolder.unfinishedMarker)
         let fileManager = FileManager.default
         if kind == .directory {
