@@ -11,7 +11,8 @@ enum VariantScaffoldInvocation {
         let errors = Pipe()
         let process = Process()
         process.executableURL = try context.tool(named: "VariantScaffold").url
-        process.arguments = [verb, "--package", context.package.directoryURL.path()] + arguments
+        process.arguments = [verb, "--package", context.package.directoryURL.path(percentEncoded: false), "--package-graph", packageGraph(context.package)]
+            + arguments
         process.standardError = errors
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -20,6 +21,29 @@ enum VariantScaffoldInvocation {
             throw VariantCommandError(description: message.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
+}
+
+/// Every module of `package` and of the packages it depends on, one `NAME<TAB>FOLDER` line each (the
+/// folder empty for a module without sources): VariantScaffold refuses a new variant module named like
+/// any of them, or like a type declared in those its templates import.
+private func packageGraph(_ package: Package) -> String {
+    var lines: [String] = []
+    var seen: Set<String> = []
+    func visit(_ package: Package) {
+        guard seen.insert(package.id).inserted else { return }
+        for target in package.targets {
+            let folder = (target as? SourceModuleTarget)?.directoryURL.path(percentEncoded: false) ?? ""
+            lines.append("\(target.name)\t\(folder)")
+        }
+        for product in package.products {
+            lines.append("\(product.name)\t")
+        }
+        for dependency in package.dependencies {
+            visit(dependency.package)
+        }
+    }
+    visit(package)
+    return lines.joined(separator: "\n")
 }
 
 /// What VariantScaffold refused, as the command's one error.

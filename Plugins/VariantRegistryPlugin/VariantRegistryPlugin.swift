@@ -35,15 +35,15 @@ struct VariantRegistryPlugin: BuildToolPlugin {
         // Where app modules live: Sources/, and each folder an app module sits in (Sources/Samples/ here).
         let sourcesDirectories = Set(
             [context.package.directoryURL.appending(path: "Sources")] + appModules.map { $0.directoryURL.deletingLastPathComponent() }
-        ).map(\.standardizedFileURL).sorted { $0.path() < $1.path() }
-        var arguments = ["--output", output.path(), "--variants-directory", variantsDirectory.path()]
-        for directory in Set(sourcesDirectories.map { $0.path() }).sorted() {
+        ).map(\.standardizedFileURL).sorted { $0.path(percentEncoded: false) < $1.path(percentEncoded: false) }
+        var arguments = ["--output", output.path(percentEncoded: false), "--variants-directory", variantsDirectory.path(percentEncoded: false)]
+        for directory in Set(sourcesDirectories.map { $0.path(percentEncoded: false) }).sorted() {
             arguments += ["--sources-directory", directory]
         }
         var inputFiles: [URL] = [variantsDirectory] + sourcesDirectories
         func add(_ module: SourceModuleTarget, as role: [String]) {
             let files = module.sourceFiles(withSuffix: "swift").map(\.url)
-            arguments += role + files.map { $0.path() }
+            arguments += role + files.map { $0.path(percentEncoded: false) }
             inputFiles += files
         }
         for app in appModules {
@@ -90,6 +90,6 @@ struct VariantRegistryPlugin: BuildToolPlugin {
     }
 
     private static func isVariant(_ module: SourceModuleTarget, in variantsDirectory: URL) -> Bool {
-        module.directoryURL.standardizedFileURL.path().hasPrefix(variantsDirectory.standardizedFileURL.path())
+        module.directoryURL.standardizedFileURL.path(percentEncoded: false).hasPrefix(variantsDirectory.standardizedFileURL.path(percentEncoded: false))
     }
 }

@@ -3,13 +3,16 @@
 # checkout is: copy the package, build it, then add a variant with the command, rebuild, list it,
 # put it in the experiment, validate, walk it, and remove it again. On the same built copy, every
 # way Variants/ and Package.swift can disagree must fail the build naming the folder, never skip it.
+# Hostile requests (check-variant-command-refusals.sh) change no file; an add changes only its folder and
+# its line; what an interrupted command leaves is named by the build and cleaned up by the next command.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-git -C "$repo" ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 cp --parents -t "$work")
-cd "$work"
+mkdir "$work/package"
+git -C "$repo" ls-files -z --cached --others --exclude-standard | (cd "$repo" && xargs -0 cp --parents -t "$work/package")
+cd "$work/package"
 
 step() { printf '\n== %s\n' "$*"; }
 build() { swift build --product switchyard >"$work/build.log" 2>&1; }
@@ -43,10 +46,19 @@ step "a checkout built before the change"
 must_build
 bin="$(swift build --product switchyard --show-bin-path)/switchyard"
 
+step "hostile requests to the real plugins fail and change no file"
+bash "$repo/Tests/Scripts/check-variant-command-refusals.sh" . onboarding auth-flow phone PhoneOnboarding onboarding-app
+
+checksums() { find . -path ./.build -prune -o -type f -print0 | sort -z | xargs -0 sha256sum; }
 step "swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link --summary ..."
+checksums > "$work/files.before"
 swift package --allow-writing-to-package-directory add-variant --app onboarding --slot auth-flow --name signup-with-magic-link \
     --summary "signup by a link sent by email" 2>/dev/null
 git -C "$repo" diff --no-index --stat "$repo/Package.swift" Package.swift || true
+checksums > "$work/files.after"
+changed="$({ diff "$work/files.before" "$work/files.after" || true; } | awk '/^[<>]/ {print $3}' | sort -u | tr '\n' ' ')"
+[ "$changed" = "./Package.swift ./Variants/SignupWithMagicLink/SignupWithMagicLinkCoordinator.swift ./Variants/SignupWithMagicLink/SignupWithMagicLinkVariant.swift " ] \
+    || { echo "FAIL: add-variant changed more than its folder and Package.swift: $changed" >&2; exit 1; }
 must_build
 "$bin" variants | tee "$work/variants.txt"
 grep -q "onboarding  *auth-flow  *signup-with-magic-link  *signup by a link sent by email" "$work/variants.txt"
@@ -113,6 +125,28 @@ step "a registered folder that is missing fails the build, naming it"
 mv Variants/SignupWithMagicLink "$work/moved-away"
 fails_naming "a missing folder" "Variants/SignupWithMagicLink"
 mv "$work/moved-away" Variants/SignupWithMagicLink
+must_build
+
+step "what an interrupted command leaves: the build names it and the command that cleans it; the next command cleans it, saying so"
+mkdir Variants/HalfAdded && cp Variants/SignupWithMagicLink/*.swift Variants/HalfAdded/ && touch Variants/HalfAdded/.switchyard-unfinished
+mkdir Variants/.switchyard-adding-Other-1 && echo "// half" > .Package.swift.switchyard-1.tmp
+fails_naming "a half-added folder" "Variants/HalfAdded was left by an add-variant or remove-variant that was stopped before it finished"
+grep -q -F "remove-variant --leftovers" "$work/build.log"
+swift package --allow-writing-to-package-directory remove-variant --leftovers 2>/dev/null | tee "$work/cleaned.txt"
+grep -q "note: removed Variants/HalfAdded" "$work/cleaned.txt"
+grep -q "note: removed Variants/.switchyard-adding-Other-1" "$work/cleaned.txt"
+grep -q "note: removed .Package.swift.switchyard-1.tmp" "$work/cleaned.txt"
+[ ! -e Variants/HalfAdded ] && [ ! -e .Package.swift.switchyard-1.tmp ] && [ ! -e Variants/.switchyard-adding-Other-1 ]
+step "a team's own unregistered folder is never deleted: the build names it, the commands leave it"
+mkdir Variants/TeamsOwn && cp Variants/SignupWithMagicLink/*.swift Variants/TeamsOwn/
+swift package --allow-writing-to-package-directory remove-variant --leftovers 2>/dev/null | grep -q "No leftovers"
+if swift package --allow-writing-to-package-directory remove-variant --name TeamsOwn 2>"$work/error.txt"; then
+    echo "FAIL: remove-variant deleted an unregistered folder" >&2; exit 1
+fi
+grep -q "Variants/TeamsOwn exists but Package.swift does not register it" "$work/error.txt"
+[ -f Variants/TeamsOwn/SignupWithMagicLinkVariant.swift ]
+fails_naming "a team's unregistered folder" "Variants/TeamsOwn is not registered in Package.swift"
+rm -rf Variants/TeamsOwn
 must_build
 
 step "swift package --allow-writing-to-package-directory remove-variant --name signup-with-magic-link"

@@ -4,7 +4,8 @@
 # conformance suite over its registry, its flow specs, its main-actor embedding spec), and its own
 # host runs validate, simulate and report from a folder inside the package and from outside it.
 # Then, on that built copy, one command adds a third variant: it builds, is listed, validates,
-# is simulated and reported, passes the conformance suite; one command removes it again.
+# is simulated and reported, passes the conformance suite; one command removes it again. Hostile
+# requests to those commands are refused there as here (check-variant-command-refusals.sh).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -46,6 +47,9 @@ require "Verdict: " "$work/report.txt"
 
 step "from outside the package, with SWITCHYARD_CONFIGURATION naming its Configuration/"
 (cd "$work" && SWITCHYARD_CONFIGURATION="$work/Paywall/Configuration" "Paywall/$host" validate)
+
+step "hostile requests to the plugins fail and change no file of the team's package"
+bash "$repo/Tests/Scripts/check-variant-command-refusals.sh" . paywall purchase-flow plans-first PlansFirst paywall-registry
 
 step "add-variant on the built checkout: a third variant, built, listed, simulated, conforming"
 cp Package.swift "$work/Package.before"

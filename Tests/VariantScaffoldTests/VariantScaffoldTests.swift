@@ -66,4 +66,15 @@ struct VariantScaffoldTests {
         #expect(throws: ScaffoldError.self) { try ScaffoldOptions(parsing: ["--app", "--name"]) }
         #expect(throws: ScaffoldError.self) { try ScaffoldOptions(parsing: ["--app", "a", "--app", "b"]) }
     }
+
+    @Test("an option the command does not take is refused: a second --package, or an unknown option")
+    func unknownOptions() throws {
+        let removal = ScaffoldCommand.options["remove", default: []].union(ScaffoldCommand.flags)
+        try ScaffoldOptions(parsing: ["--package", "/p", "--leftovers"]).requireOnly(removal)
+        #expect(throws: ScaffoldError.self) { try ScaffoldOptions(parsing: ["--package", "/p", "--package", "/tmp"]) }
+        #expect(throws: ScaffoldError.self) { try ScaffoldOptions(parsing: ["--name", "x", "--force", "yes"]).requireOnly(removal) }
+        #expect(throws: ScaffoldError.self) {
+            try ScaffoldOptions(parsing: ["--leftovers"]).requireOnly(ScaffoldCommand.options["add", default: []])
+        }
+    }
 }

@@ -18,6 +18,14 @@ enum VariantFolders {
         )
         let apps = modules.filter { $0.role == .app }.map(\.name)
         for folder in subfolders(of: directory) where registered[folder] == nil {
+            if FileManager.default.fileExists(atPath: "\(directory)/\(folder)/\(unfinishedMarker)") {
+                throw GeneratorError(
+                    "Variants/\(folder) was left by an add-variant or remove-variant that was stopped before it finished "
+                        + "(it holds \(unfinishedMarker), and Package.swift does not register it): "
+                        + "swift package --allow-writing-to-package-directory remove-variant --leftovers deletes it, "
+                        + "as any later add-variant or remove-variant does"
+                )
+            }
             let app = apps.count == 1 ? apps[0] : "<its app module: \(apps.joined(separator: " or "))>"
             if swiftFiles(in: "\(directory)/\(folder)").isEmpty {
                 // SwiftPM leaves a module without sources out of the build, registered or not.
@@ -40,6 +48,10 @@ enum VariantFolders {
             )
         }
     }
+
+    /// The file add-variant and remove-variant write first into a folder they create or delete and
+    /// remove last (VariantScaffold's `VariantsFolder.unfinishedMarker`).
+    static let unfinishedMarker = ".switchyard-unfinished"
 
     private static func subfolders(of directory: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

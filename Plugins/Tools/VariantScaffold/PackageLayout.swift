@@ -21,6 +21,13 @@ struct PackageLayout {
         var app: String
     }
 
+    /// A module of the package graph (this package's and its dependencies'), as the plugin describes it.
+    struct GraphModule: Equatable {
+        var name: String
+        /// Its sources' folder, when it has sources.
+        var directory: URL?
+    }
+
     /// The package's root folder.
     let directory: URL
     /// Package.swift's text.
@@ -29,10 +36,13 @@ struct PackageLayout {
     let apps: [App]
     /// The variant modules, in manifest order.
     let variants: [Variant]
+    /// The modules of the package graph, as the plugin lists them (`--package-graph`); empty when the
+    /// tool runs without the plugin, where only this package's manifest and Sources/ are known.
+    let graph: [GraphModule]
 
-    /// Reads the package at `path`.
-    init(directory path: String) throws(ScaffoldError) {
-        directory = URL(fileURLWithPath: path, isDirectory: true)
+    /// Reads the package at `path`; `graph` is the plugin's `--package-graph`: one `NAME<TAB>FOLDER` per line.
+    init(directory path: String, graph: String? = nil) throws(ScaffoldError) {
+        directory = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         let manifestURL = directory.appendingPathComponent("Package.swift")
         do {
             manifest = try String(contentsOf: manifestURL, encoding: .utf8)
@@ -52,16 +62,41 @@ struct PackageLayout {
         variants = Self.captures(of: #"\.variant\("([A-Za-z0-9_]+)",\s*app:\s*"([A-Za-z0-9_]+)"\)"#, in: manifest).map {
             Variant(module: $0[0], app: $0[1])
         }
+        self.graph = (graph ?? "").split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = fields.first, !name.isEmpty else { return nil }
+            let folder = fields.count > 1 && !fields[1].isEmpty ? URL(fileURLWithPath: String(fields[1]), isDirectory: true) : nil
+            return GraphModule(name: String(name), directory: folder)
+        }
+    }
+
+    /// The package's `Variants/` folder, where variant folders are created and deleted.
+    var variantsFolder: VariantsFolder { VariantsFolder(package: directory) }
+
+    /// The sources folder of module `name`: as the plugin lists it, else `Sources/<name>` or
+    /// `Sources/<group>/<name>` of this package; nil when neither exists.
+    func sourcesFolder(ofModule name: String) -> URL? {
+        if let listed = graph.first(where: { $0.name == name })?.directory { return listed }
+        let local = Self.moduleFolder(name, in: directory)
+        return FileManager.default.fileExists(atPath: local.path) ? local : nil
+    }
+
+    /// The id variant module `module` declares (`static let id = "<id>"` in its folder's sources), or nil.
+    func declaredID(ofModule module: String) -> String? {
+        guard let folder = try? variantsFolder.folder(ofModule: module) else { return nil }
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        for file in files where file.hasSuffix(".swift") {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
+                  let declaration = text.range(of: "static let id = \"")
+            else { continue }
+            return String(text[declaration.upperBound...].prefix { $0 != "\"" && $0 != "\n" })
+        }
+        return nil
     }
 
     /// The package's host executable, as `swift run` names it: its first executable product, or `switchyard`.
     var hostExecutable: String {
         Self.captures(of: #"\.executable\(\s*name:\s*"([^"]+)""#, in: manifest).first?.first ?? "switchyard"
-    }
-
-    /// The folder of variant module `module`.
-    func variantFolder(_ module: String) -> URL {
-        directory.appendingPathComponent("Variants").appendingPathComponent(module)
     }
 
     /// The template folder of `slot` of `app`.
@@ -87,25 +122,9 @@ struct PackageLayout {
     func app(named name: String) throws(ScaffoldError) -> App {
         guard let app = apps.first(where: { $0.name == name || $0.module == name }) else {
             let known = apps.map { "\($0.name) (\($0.module))" }.joined(separator: ", ")
-            throw ScaffoldError("unknown app \"\(name)\"; Package.swift registers: \(known.isEmpty ? "no apps" : known)")
+            throw ScaffoldError("unknown app \(Identifier.quoted(name)); Package.swift registers: \(known.isEmpty ? "no apps" : known)")
         }
         return app
-    }
-
-    /// Variant modules whose sources declare `static let id = "<id>"`, found by reading them.
-    func modules(declaringVariantID id: String) -> [String] {
-        let variantsFolder = directory.appendingPathComponent("Variants").path
-        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: variantsFolder)) ?? []).sorted()
-        let declaration = "static let id = \"\(id)\""
-        return folders.filter { folder in
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(variantsFolder)/\(folder)")) ?? []
-            return files.contains { file in
-                guard file.hasSuffix(".swift"),
-                      let text = try? String(contentsOfFile: "\(variantsFolder)/\(folder)/\(file)", encoding: .utf8)
-                else { return false }
-                return text.contains(declaration)
-            }
-        }
     }
 
     /// `OnboardingApp` is the app `onboarding`; `ShopFrontApp` is `shop-front`.

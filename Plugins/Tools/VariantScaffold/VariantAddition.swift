@@ -15,65 +15,59 @@ struct VariantAddition {
     let summary: String
 
     /// Checks the request, writes the module and the manifest line, and returns what to do next.
+    ///
+    /// Everything is checked before anything is written. The module is written under a dot-prefixed
+    /// working name in Variants/ (marker first), renamed into place, and registered by renaming a new
+    /// manifest over Package.swift, the point the variant exists; the marker is removed last. A run
+    /// stopped anywhere leaves only what `UnfinishedChanges` cleans up (the next command runs it first)
+    /// and what the build names.
     func perform() throws(ScaffoldError) -> String {
-        guard Identifier.isSlug(id) else {
-            throw ScaffoldError(
-                "--name \"\(id)\" is not a lowercase slug: letters and digits in words joined by single dashes, "
-                    + "starting with a letter, such as signup-with-magic-link"
-            )
-        }
+        try NewVariantName.requireSlug(id)
         let app = try package.app(named: app)
         guard app.templateSlots.contains(slot) else {
             throw ScaffoldError(
-                "\(app.name) has no template for slot \"\(slot)\"; slots with templates: "
+                "\(app.name) has no template for slot \(Identifier.quoted(slot)); slots with templates: "
                     + (app.templateSlots.isEmpty ? "none (add VariantTemplates/<slot>/ to \(app.module)'s folder)" : app.templateSlots.joined(separator: ", "))
             )
         }
-        let module = Identifier.upperCamel(id)
-        let folder = package.variantFolder(module)
-        if FileManager.default.fileExists(atPath: folder.path) {
-            throw ScaffoldError("Variants/\(module) already exists; choose another --name, or remove that variant first")
-        }
-        if package.variants.contains(where: { $0.module == module }) {
-            throw ScaffoldError("Package.swift already registers a variant module \(module); choose another --name")
-        }
-        if FileManager.default.fileExists(atPath: package.directory.appendingPathComponent("Sources/\(module)").path) {
-            throw ScaffoldError("Sources/\(module) is already a module of this package; choose another --name")
-        }
-        if let existing = package.modules(declaringVariantID: id).first {
-            throw ScaffoldError("a variant \"\(id)\" already exists (Variants/\(existing)); choose another --name")
-        }
-        guard !summary.allSatisfy(\.isWhitespace) else {
-            throw ScaffoldError("--summary is empty; say in one line how \(id) differs, e.g. \"signup by a link sent by email\"")
-        }
-        guard !summary.contains("\"") && !summary.contains("\\") && !summary.contains("\n") else {
-            throw ScaffoldError("--summary must be one line without quotes or backslashes")
-        }
-
-        let templates = try templateFiles(in: package.templateFolder(app: app, slot: slot))
-        let files = try templates.map { template throws(ScaffoldError) -> (name: String, text: String) in
-            let text: String
+        let templates = try templateFiles(in: package.templateFolder(app: app, slot: slot)).map { template throws(ScaffoldError) -> (name: String, text: String) in
             do {
-                text = try String(contentsOf: template, encoding: .utf8)
+                return (String(template.lastPathComponent.dropLast(".template".count)), try String(contentsOf: template, encoding: .utf8))
             } catch {
                 throw ScaffoldError("cannot read template \(template.path): \(error.localizedDescription)")
             }
-            let name = String(template.lastPathComponent.dropLast(".template".count))
-            return (fill(name, module: module, summary: summary), fill(text, module: module, summary: summary))
         }
+        let module = try NewVariantName(package: package, app: app).module(for: id, templates: templates)
+        try SummaryText.check(summary, id: id)
+        let files = templates.map { (fill($0.name, module: module, summary: summary), fill($0.text, module: module, summary: summary)) }
         let manifest = try ManifestVariantList(package.manifest).adding(module: module, app: app.module)
 
+        try ManifestFile.requireReplaceable(in: package.directory)
+        let variants = package.variantsFolder
+        let folder = try variants.folder(ofModule: module)
+        let working = try variants.workingFolder(VariantsFolder.addingPrefix, module: module)
+        let fileManager = FileManager.default
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for file in files {
-                try file.text.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+            if !variants.exists { try fileManager.createDirectory(at: variants.url, withIntermediateDirectories: false) }
+            try fileManager.createDirectory(at: working, withIntermediateDirectories: false)
+            try Data("add-variant \(id): being written\n".utf8).write(to: working.appendingPathComponent(VariantsFolder.unfinishedMarker))
+            for (name, text) in files {
+                try Data(text.utf8).write(to: working.appendingPathComponent(name))
             }
-            try manifest.write(to: package.directory.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            try fileManager.moveItem(at: working, to: folder)
         } catch {
-            try? FileManager.default.removeItem(at: folder)
+            try? fileManager.removeItem(at: working)
             throw ScaffoldError("cannot write the variant: \(error.localizedDescription); nothing was changed")
         }
-        return nextSteps(module: module, app: app, files: files.map(\.name))
+        do throws(ScaffoldError) {
+            try ManifestFile.replace(in: package.directory, with: manifest)
+        } catch {
+            try? fileManager.removeItem(at: folder)
+            throw error
+        }
+        // Registered: the variant exists. The marker's removal only tidies up; the next command removes it otherwise.
+        try? fileManager.removeItem(at: folder.appendingPathComponent(VariantsFolder.unfinishedMarker))
+        return nextSteps(module: module, app: app, files: files.map(\.0))
     }
 
     private func templateFiles(in folder: URL) throws(ScaffoldError) -> [URL] {

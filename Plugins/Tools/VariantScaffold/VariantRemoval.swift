@@ -1,69 +1,74 @@
 import Foundation
 
-/// Removes a variant module: its folder under Variants/ and its line in Package.swift.
+/// Removes a registered variant module: its line in Package.swift and its folder under Variants/.
 struct VariantRemoval {
     let package: PackageLayout
-    /// The variant's id, or its module's name.
-    let id: String
+    /// What `--name` said: the variant's id, or its module's name.
+    let name: String
 
-    /// Removes whichever of the folder and the line exist, and says what still names the variant.
+    /// Resolves the name to a registered variant, refuses a slot's default, and removes the variant,
+    /// saying what still names it.
+    ///
+    /// The folder is marked first, the manifest without its line is renamed over Package.swift (the
+    /// point the variant is gone), and the folder is then renamed to a dot-prefixed working name and
+    /// deleted. A run stopped anywhere leaves what `UnfinishedChanges` cleans up (the next command runs it first).
     func perform() throws(ScaffoldError) -> String {
-        let module = try module()
-        let folder = package.variantFolder(module)
-        let hasFolder = FileManager.default.fileExists(atPath: folder.path)
-        let manifest = try ManifestVariantList(package.manifest).removing(module: module)
-        guard hasFolder || manifest != nil else {
-            throw ScaffoldError("no variant \"\(id)\": neither Variants/\(module) nor its line in Package.swift exists")
+        let variant = try RegisteredVariant.resolve(name, in: package)
+        let folder = try package.variantsFolder.folder(ofModule: variant.module)
+        guard let manifest = try ManifestVariantList(package.manifest).removing(module: variant.module) else {
+            throw ScaffoldError("Package.swift names \(variant.module) outside its `variants` list; remove it there by hand; nothing was changed")
         }
-        let variantID = id == module ? nil : id
-        if let variantID, let slot = slotDefaulting(to: variantID) {
-            throw ScaffoldError("\(variantID) is the default variant of slot \(slot.slot) in \(slot.file): the app needs it; nothing was changed")
+        if let id = variant.id, let declaration = DefaultVariantDeclaration.find(id, in: package) {
+            throw ScaffoldError(
+                "\(id) (\(variant.module)) is the default variant of slot \(declaration.slot), declared at \(declaration.location): "
+                    + "\(declaration.text); choose another default there first, then remove it; nothing was changed"
+            )
         }
-        do {
-            if let manifest {
-                try manifest.write(to: package.directory.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let kind = FileSystemEntry.kind(at: folder.path)
+        guard kind == nil || kind == .directory else {
+            throw ScaffoldError("Variants/\(variant.module) is not a folder; remove-variant deletes only variant folders; nothing was changed")
+        }
+
+        try ManifestFile.requireReplaceable(in: package.directory)
+        let marker = folder.appendingPathComponent(VariantsFolder.unfinishedMarker)
+        let fileManager = FileManager.default
+        if kind == .directory {
+            do {
+                try Data("remove-variant \(variant.id ?? variant.module): being removed\n".utf8).write(to: marker)
+            } catch {
+                throw ScaffoldError("cannot write to Variants/\(variant.module): \(error.localizedDescription); nothing was changed")
             }
-            if hasFolder { try FileManager.default.removeItem(at: folder) }
-        } catch {
-            throw ScaffoldError("cannot remove the variant: \(error.localizedDescription)")
         }
-        var lines = ["Removed variant \(id): " + [hasFolder ? "Variants/\(module)" : nil, manifest != nil ? "its line in Package.swift" : nil]
-            .compactMap { $0 }.joined(separator: " and ") + "."]
-        for config in configsNaming(variantID ?? id) {
-            lines.append("\(config) still names \"\(variantID ?? id)\": remove it there, or validate will fail.")
+        do throws(ScaffoldError) {
+            try ManifestFile.replace(in: package.directory, with: manifest)
+        } catch {
+            try? fileManager.removeItem(at: marker)
+            throw error
+        }
+        if kind == .directory {
+            let away = try package.variantsFolder.workingFolder(VariantsFolder.removingPrefix, module: variant.module)
+            do {
+                try fileManager.moveItem(at: folder, to: away)
+                try fileManager.removeItem(at: away)
+            } catch {
+                throw ScaffoldError(
+                    "removed \(variant.module)'s line from Package.swift, but cannot delete its folder: \(error.localizedDescription); "
+                        + "run \(UnfinishedChanges.cleanUpCommand) to finish"
+                )
+            }
+        }
+        let shown = variant.shown
+        var lines = [
+            "Removed variant \(shown): " + (kind == .directory ? "Variants/\(variant.module) and its line in Package.swift." : "its line in Package.swift (it had no folder)."),
+        ]
+        if let id = variant.id {
+            for config in configsNaming(id) {
+                lines.append("\(config) still names \"\(id)\": remove it there, or validate will fail.")
+            }
+        } else {
+            lines.append("Variants/\(variant.module) declared no `static let id`, so no config was searched for it.")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The module of the variant: the one declaring id `id`, else the module of that name, else
-    /// the UpperCamelCase form of `id`.
-    private func module() throws(ScaffoldError) -> String {
-        let declaring = package.modules(declaringVariantID: id)
-        if declaring.count > 1 {
-            throw ScaffoldError("several modules declare variant \"\(id)\": \(declaring.joined(separator: ", ")); remove one by module name")
-        }
-        if let module = declaring.first { return module }
-        if package.variants.contains(where: { $0.module == id }) { return id }
-        return Identifier.upperCamel(id)
-    }
-
-    /// The slot whose default is `variantID`, from the apps' sources (`defaultVariant: "<id>"`).
-    private func slotDefaulting(to variantID: String) -> (slot: String, file: String)? {
-        for app in package.apps {
-            let folder = PackageLayout.moduleFolder(app.module, in: package.directory)
-            let relative = String(folder.path.dropFirst(package.directory.path.count + 1))
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-            for file in files where file.hasSuffix(".swift") {
-                guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
-                      let declaration = text.range(of: "defaultVariant: \"\(variantID)\"")
-                else { continue }
-                // The slot is the nearest `id: "..."` before its default, as an AppSlot is written.
-                let slotID = text[..<declaration.lowerBound].range(of: "id: \"", options: .backwards)
-                    .map { text[$0.upperBound...].prefix { $0 != "\"" } } ?? "?"
-                return (String(slotID), "\(relative)/\(file)")
-            }
-        }
-        return nil
     }
 
     /// The experiment configs under Configuration/ whose text names `variantID`.
