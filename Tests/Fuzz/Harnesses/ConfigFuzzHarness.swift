@@ -1,5 +1,8 @@
 import Experiments
+import FlowEvents
+import FlowReports
 import Foundation
+import VariantHost
 
 /// Fuzzes the configuration parser, decoder and validator: `ExperimentConfig.load(from:catalog:)` on arbitrary
 /// bytes, then an assignment with every configuration that validates.
@@ -28,12 +31,62 @@ public enum ConfigFuzzHarness: FuzzHarness {
         } catch {
             return rejection(error)
         }
+        if let violation = reportSectionViolation(of: Data(input), config: config.config) { return violation }
         // A configuration that validated must assign anyone without trapping.
         let assigner = Assigner(config: config)
         for user in users {
             _ = assigner.assign(attributes: user)
         }
         return .accepted("\(config.config.experiments.count) experiments")
+    }
+
+    /// The report sections (funnels, analysis, metrics a team defines) of a config that validated: decoded
+    /// without trapping, every problem located, and, without problems, a report of a fixed log built with them,
+    /// so that fuzzed metric definitions (kinds, windows, caps, quantile levels) are measured and compared.
+    private static func reportSectionViolation(of data: Data, config: ExperimentConfig) -> FuzzOutcome? {
+        guard let document = try? JSONParser.parse(data) else { return nil }
+        let decoder = ReportSectionDecoder()
+        let sections = decoder.decode(document)
+        if decoder.issues.contains(where: { $0.message.isEmpty }) { return .invariantViolated("a report section issue without a message") }
+        guard decoder.issues.isEmpty else { return nil }
+        let plans = ExperimentAnalysisPlan.plans(of: config, sections: sections)
+        for (key, plan) in plans {
+            guard plan.variations.count >= 2 else { continue }
+            let events = sampleLog(experiment: key, variations: plan.variations)
+            do {
+                let report = try ReportBuilder.report(events: events, options: ReportOptions(experiments: [key: plan]), inputs: ["fuzz.jsonl"])
+                _ = ReportFormat.table.renderer(colors: false).render(report)
+            } catch {
+                return .invariantViolated("a validated config's report of \(key) failed: \(error)")
+            }
+        }
+        return nil
+    }
+
+    /// Ten users per variation of `experiment`, each exposed, shown screens, placing an order with an amount
+    /// (some not numbers), going back and completing, a second apart.
+    private static func sampleLog(experiment: String, variations: [String]) -> [FlowEvent] {
+        let amounts = ["4599", "-12.5", "1e3", "NaN", "", "1e400", "0"]
+        var events: [FlowEvent] = []
+        for (index, variation) in variations.prefix(4).enumerated() {
+            for user in 0..<10 {
+                let id = "u\(index)-\(user)"
+                var time = Int64(1_795_338_000_000 + user * 1000)
+                func add(_ type: EventType, screen: String? = nil, properties: [String: String] = [:], experiment: String? = nil) {
+                    events.append(FlowEvent(
+                        time: EventTimestamp(millisecondsSince1970: time), session: "s-\(id)", user: id, experiment: experiment,
+                        variant: experiment == nil ? nil : variation, type: type, screen: screen, properties: properties
+                    ))
+                    time += Int64(250 * (user % 3 + 1))
+                }
+                add(.exposure, experiment: experiment)
+                add(.screenShown, screen: "welcome")
+                add(.mutation, screen: "cart", properties: ["operation": "place_order", "outcome": "succeeded", "amount_cents": amounts[user % amounts.count]])
+                if user % 2 == 0 { add(.back, screen: "cart") }
+                if user % 3 != 0 { add(.flowCompleted, screen: "home") }
+            }
+        }
+        return events
     }
 
     private static func rejection(_ error: ConfigError) -> FuzzOutcome {

@@ -16,7 +16,8 @@ public enum ReportFuzzHarness: FuzzHarness {
         let selector = program.popFirst() ?? 0
         let options = ReportOptions(
             experiment: selector & 1 == 1 ? "e\(Int(selector >> 1) % 4)" : nil,
-            control: selector & 8 == 8 ? "v\(Int(selector >> 4) % 3)" : nil
+            control: selector & 8 == 8 ? "v\(Int(selector >> 4) % 3)" : nil,
+            experiments: selector & 0x80 == 0x80 ? MetricPlans.everyKind : [:]
         )
         let logs = LogProgram.logs(from: &program)
         let files = FuzzFiles.shared
@@ -144,7 +145,7 @@ enum LogProgram {
             case 8:
                 event.type = .mutation
                 event.screen = screen
-                event.properties = ["outcome": "succeeded"]
+                event.properties = ["outcome": "succeeded", "amount": MetricPlans.amounts[detail % MetricPlans.amounts.count]]
             case 9, 10: event.type = .flowCompleted
             case 11: event.type = .flowAbandoned
             case 12: event.type = .sessionStarted
@@ -157,4 +158,37 @@ enum LogProgram {
         }
         return logs
     }
+}
+
+/// Experiments e0...e3 with metrics of every kind, over the events a log program writes: the amounts of succeeded
+/// mutations summed (hostile numbers among them), capped at a pooled percentile, as ratios, quantiles and durations.
+enum MetricPlans {
+    /// The texts a succeeded mutation's `amount` holds: numbers, and what only looks like one.
+    static let amounts = [
+        "4599", "-12.5", "0", "1e3", "1E-400", "1e400", "-0", "NaN", "Infinity", "0x10", "", " 7", "007", "+1", "1.", ".5",
+        String(repeating: "9", count: 400), "-" + String(repeating: "1", count: 400) + ".5", "12e", "1e+2",
+    ]
+
+    static let everyKind: [String: ExperimentAnalysisPlan] = {
+        let succeeded = EventMatcher(type: .mutation, properties: ["outcome": "succeeded"])
+        let definitions: [MetricDefinition] = [
+            MetricDefinition(id: "revenue", name: "Revenue", kind: .mean(MetricValue(events: succeeded, property: "amount")),
+                             direction: .higherIsBetter, cap: .percentile(0.9, ignoringZeros: true)),
+            MetricDefinition(id: "orders", name: "Orders", kind: .mean(MetricValue(events: succeeded)), direction: .higherIsBetter,
+                             windowMilliseconds: 30_000),
+            MetricDefinition(id: "buyers", name: "Buyers", kind: .proportion(succeeded), direction: .higherIsBetter),
+            MetricDefinition(id: "order-value", name: "Order value", kind: .ratio(numerator: "revenue", denominator: "orders"),
+                             direction: .higherIsBetter),
+            MetricDefinition(id: "to-screen", name: "To s1", kind: .duration(start: .event(.screenShown("s0")), end: .screenShown("s1")),
+                             direction: .lowerIsBetter, cap: .absolute(20)),
+            MetricDefinition(id: "to-screen-p90", name: "To s1, p90", kind: .quantile(of: "to-screen", level: 0.9), direction: .lowerIsBetter),
+            MetricDefinition(id: "revenue-median", name: "Median revenue", kind: .quantile(of: "revenue", level: 0.5), direction: .higherIsBetter),
+        ]
+        let plan = ExperimentAnalysisPlan(
+            guardrails: ["back_navigations", "buyers"],
+            secondaryMetrics: ["revenue", "order-value", "to-screen", "to-screen-p90", "revenue-median", "time_to_complete"],
+            metricDefinitions: Dictionary(uniqueKeysWithValues: definitions.map { ($0.id, $0) })
+        )
+        return Dictionary(uniqueKeysWithValues: (0..<4).map { ("e\($0)", plan) })
+    }()
 }
