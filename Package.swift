@@ -192,7 +192,12 @@ let packageTargets: [Target] = [
         exclude: ["Resources", "Reference"],
         swiftSettings: strictSettings
     ),
-    .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "SeededRandom"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "FlowEventsTests",
+        dependencies: ["FlowEvents", "CZlib", "SeededRandom"],
+        exclude: ["Numbers/Reference", "Numbers/Resources"],
+        swiftSettings: strictSettings
+    ),
     .testTarget(
         name: "FlowReportsTests",
         dependencies: ["FlowReports", "FlowEvents", "SeededRandom"],
