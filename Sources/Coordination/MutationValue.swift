@@ -1,7 +1,7 @@
 /// A number a coordinator attaches to a mutation it records, such as an order's amount in cents.
 ///
-/// Integers are kept exactly; a decimal is always finite, because `decimal(_:)` refuses NaN and
-/// the infinities, so a value that is not a number never reaches a log:
+/// Integers are kept exactly. `decimal(_:)` refuses NaN and the infinities, so a value that is
+/// not a number never reaches a log:
 ///
 /// ```swift
 /// recordMutation("place_order", outcome: .succeeded,
@@ -15,7 +15,7 @@ public struct MutationValue: Sendable, Hashable, ExpressibleByIntegerLiteral, Ex
     public enum Number: Sendable, Hashable {
         /// A whole number, kept exactly.
         case integer(Int)
-        /// A finite decimal.
+        /// A decimal: finite, unless made from a literal beyond `Double`'s range.
         case decimal(Double)
     }
 
@@ -41,8 +41,8 @@ public struct MutationValue: Sendable, Hashable, ExpressibleByIntegerLiteral, Ex
         number = .integer(value)
     }
 
-    /// A decimal literal, such as `12.5`: always finite, since the compiler refuses one beyond
-    /// `Double`'s range.
+    /// A decimal literal, such as `12.5`. The compiler warns of a literal beyond `Double`'s range
+    /// (`1e400`), which would be infinite: a host logs no infinite value.
     public init(floatLiteral value: Double) {
         number = .decimal(value)
     }

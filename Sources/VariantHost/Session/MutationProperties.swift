@@ -5,7 +5,8 @@ import FlowEvents
 /// `reason` when it failed, and each value under its key as `EventPropertyNumber` writes numbers.
 enum MutationProperties {
     /// The members, sorted by key as the log writes them. A value under one of the mutation's
-    /// own keys (`MutationValue.reservedKeys`) is left out.
+    /// own keys (`MutationValue.reservedKeys`) is left out, and so is an infinite one (only a
+    /// literal beyond `Double`'s range makes one, which the compiler warns of).
     static func members(
         operation: String,
         outcome: MutationOutcome,
@@ -26,7 +27,7 @@ enum MutationProperties {
         return members
     }
 
-    /// The canonical text of `value`: never nil, since `MutationValue` holds finite decimals only.
+    /// The canonical text of `value`, or nil for an infinite decimal.
     private static func text(of value: MutationValue) -> String? {
         switch value.number {
         case .integer(let integer): EventPropertyNumber.text(integer)
