@@ -206,7 +206,7 @@ let packageTargets: [Target] = [
     ),
     .testTarget(
         name: "CheckoutAppTests",
-        dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps"]
+        dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps", "VariantHost", "FlowEvents", "Experiments"]
             + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) },
         swiftSettings: strictSettings
     ),
