@@ -2,7 +2,7 @@
 ///
 /// Properties are strings, so a number is written as decimal text (`"amount_cents":"4599"`),
 /// which `jq`, DuckDB and ClickHouse read as they read any string and cast as they cast any
-/// number. ``text(_:)-(Int)`` and ``text(_:)-(Double)`` write it; ``read(_:)`` reads a property's
+/// number. `text(_:)`, for an `Int` or a `Double`, writes it; ``read(_:)`` reads a property's
 /// text back, whoever wrote it:
 ///
 /// ```swift
@@ -17,7 +17,7 @@
 /// nothing around it. So `4599`, `-12.5`, `1e-7` and `2.5E+3` are numbers, and `""`, `" 1"`,
 /// `+1`, `007`, `1.`, `.5`, `0x10`, `1_000`, `NaN`, `Infinity` and `abc` are not. Its value is the
 /// `Double` nearest to the decimal it spells, as JSON parsers and Python's `float` round: a
-/// 300-digit integer is read, rounded to 17 significant digits; a number whose magnitude rounds
+/// 300-digit integer is read, rounded to the nearest `Double`; a number whose magnitude rounds
 /// past `Double.greatestFiniteMagnitude` (`1e400`, any integer of 310 digits or more) is
 /// ``Failure/outOfRange``; one too small for a `Double` (`1e-400`) rounds to zero, keeping its sign.
 /// Logs of other tools that write a property as a JSON number (`"amount_cents":4599`) are read the
@@ -27,7 +27,7 @@
 /// Decimals as the fewest significant digits that read back as the same `Double` (Swift's
 /// `description`), in plain positional notation, never an exponent: `0.1`, `12.5`, `0.0000001`,
 /// and a whole-valued decimal as the integer (`4599.0` is `4599`, `-0.0` is `0`), so that one
-/// number has one text. NaN and the infinities have none: ``text(_:)-(Double)`` returns nil.
+/// number has one text. NaN and the infinities have none: `text(_:)` returns nil for them.
 public enum EventPropertyNumber {
     /// Why a property is not a number.
     public enum Failure: Error, Sendable, Hashable {
@@ -40,7 +40,6 @@ public enum EventPropertyNumber {
     }
 
     /// The number `text` spells; a failure says why there is none (nil is ``Failure/absent``).
-    @inlinable
     public static func read(_ text: String?) -> Result<Double, Failure> {
         guard var text else { return .failure(.absent) }
         if let result = text.utf8.withContiguousStorageIfAvailable({ read(utf8: $0) }) { return result }
@@ -49,13 +48,13 @@ public enum EventPropertyNumber {
     }
 
     /// The number the property `key` of `properties` holds, as ``read(_:)`` reads it.
-    @inlinable
     public static func read(_ key: String, in properties: [String: String]) -> Result<Double, Failure> {
         read(properties[key])
     }
 
-    /// The number the UTF-8 text `bytes` spells, as ``read(_:)`` reads it.
-    public static func read(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Double, Failure> {
+    /// The number the UTF-8 text `bytes` spells, as ``read(_:)`` reads it: for readers holding a
+    /// property's bytes, without making its string.
+    package static func read(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Double, Failure> {
         guard let scanned = ScannedNumber(bytes) else { return .failure(.notANumber) }
         if let exact = scanned.exactValue { return .success(exact) }
         // Beyond the exact cases, the standard library's correctly rounded conversion, given text
