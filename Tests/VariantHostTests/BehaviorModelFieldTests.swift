@@ -1,6 +1,7 @@
 import Coordination
 import FlowEvents
 import Foundation
+import SampleApps
 import SeededRandom
 import Testing
 @testable import VariantHost
@@ -134,4 +135,44 @@ private final class OrderForm: Screen {
     )
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {}
+}
+
+@Suite("Behaviour model fields checked against the flows")
+struct BehaviorModelFieldFlowTests {
+    private func checkoutRegistry() throws -> VariantRegistry {
+        try VariantRegistry.registries(of: RegisteredApps.all).registry(forApp: "checkout")
+    }
+
+    private func model(_ json: String) throws -> BehaviorModel {
+        try BehaviorModelLoader.parse(Data(json.utf8), file: "behavior.json")
+    }
+
+    @Test("a field no state of its screen shows, and a value a choice field does not offer, are errors at their paths")
+    func unusable() throws {
+        let model = try model("""
+            {"screens": {
+                "cart": {"actions": {"continue": 1}, "fields": {"quantity_kettle": {"1": 1}, "quantity_mug": {"2": 1}}},
+                "shipping": {"actions": {"continue": 1}, "fields": {"shipping_speed": {"drone": 0.5, "express": 0.5}}},
+                "confirmation": {"actions": {"continue": 1}, "fields": {"note": {"x": 1}}}
+             },
+             "variants": {"one-page-checkout": {"shipping_payment": {"actions": {"continue": 1}, "fields": {"shipping_speed": {"standard,express": 1}}}}}}
+            """)
+        let issues = model.unusableFieldValues(for: try checkoutRegistry()).map { "\($0.path): \($0.message)" }
+        #expect(issues == [
+            "screens.cart.fields.quantity_kettle: no cart screen any variant reaches has a field quantity_kettle; its fields: quantity_beans, quantity_mug",
+            "screens.confirmation.fields.note: no confirmation screen any variant reaches has a field note; it has no fields",
+            "screens.shipping.fields.shipping_speed.drone: not an option of the choice field shipping_speed; its options: express, standard",
+            "variants.one-page-checkout.shipping_payment.fields.shipping_speed.standard,express: "
+                + "not an option of the choice field shipping_speed; its options: express, standard",
+        ])
+    }
+
+    @Test("the checkout's bundled model names only fields its screens show, with values they offer")
+    func bundled() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Configuration/checkout/behavior.json").standardized.path
+        let model = try BehaviorModelLoader.load(contentsOf: path)
+        #expect(model.unusableFieldValues(for: try checkoutRegistry()).isEmpty)
+        #expect(model.screens["shipping_payment"]?.fieldValues["shipping_speed"] != nil)
+    }
 }
