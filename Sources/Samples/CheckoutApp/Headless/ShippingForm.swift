@@ -24,7 +24,7 @@ final class ShippingForm: ShippingScreen {
     init(cart: Cart) {
         content = Self.emptyForm
         if let address = cart.shippingAddress { AddressFields.show(address, in: &content.fields, from: 0) }
-        if cart.shippingSpeed != .standard { content.fields[AddressFields.empty.count] = ShippingSpeedField.showing(cart.shippingSpeed) }
+        if cart.shippingSpeed != .standard { content.fields[AddressFields.empty.count].value = cart.shippingSpeed.rawValue }
     }
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
