@@ -192,7 +192,12 @@ let packageTargets: [Target] = [
         exclude: ["Resources", "Reference"],
         swiftSettings: strictSettings
     ),
-    .testTarget(name: "FlowEventsTests", dependencies: ["FlowEvents", "CZlib", "SeededRandom"], swiftSettings: strictSettings),
+    .testTarget(
+        name: "FlowEventsTests",
+        dependencies: ["FlowEvents", "CZlib", "SeededRandom"],
+        exclude: ["Numbers/Reference", "Numbers/Resources"],
+        swiftSettings: strictSettings
+    ),
     .testTarget(
         name: "FlowReportsTests",
         dependencies: ["FlowReports", "FlowEvents", "SeededRandom"],
@@ -201,7 +206,7 @@ let packageTargets: [Target] = [
     ),
     .testTarget(
         name: "CheckoutAppTests",
-        dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps"]
+        dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps", "VariantHost", "FlowEvents", "Experiments"]
             + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) },
         swiftSettings: strictSettings
     ),

@@ -139,9 +139,19 @@ open class Coordinator {
         navigator.emit(FlowSignal(kind: kind, coordinator: name, variant: variant))
     }
 
-    /// Emits the outcome of a model change made through a collaborator.
-    public final func recordMutation(_ operation: String, outcome: MutationOutcome) {
-        emit(.mutation(operation: operation, outcome: outcome))
+    /// Emits the outcome of a model change made through a collaborator, with the numbers
+    /// `values` attached by property key, such as an order's amount:
+    ///
+    /// ```swift
+    /// recordMutation("place_order", outcome: .succeeded,
+    ///                values: ["amount_cents": .integer(order.total.cents), "items": .integer(order.itemCount)])
+    /// ```
+    ///
+    /// A host logs each value as a property of the mutation's event. The keys `operation`,
+    /// `outcome` and `reason` are the mutation's own (`MutationValue.reservedKeys`): a value
+    /// under one of them is not logged.
+    public final func recordMutation(_ operation: String, outcome: MutationOutcome, values: [String: MutationValue] = [:]) {
+        emit(.mutation(operation: operation, outcome: outcome, values: values))
     }
 
     // MARK: Tree management

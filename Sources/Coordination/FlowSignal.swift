@@ -14,8 +14,9 @@ public struct FlowSignal: Sendable, Hashable {
         case childStarted(child: String)
         /// The child named `child` ended, for `reason`.
         case childFinished(child: String, reason: ChildEnding)
-        /// A coordinator changed the model through a collaborator.
-        case mutation(operation: String, outcome: MutationOutcome)
+        /// A coordinator changed the model through a collaborator; `values` are numbers it
+        /// attached, such as an order's amount, by property key (see `MutationValue`).
+        case mutation(operation: String, outcome: MutationOutcome, values: [String: MutationValue] = [:])
         /// The flow reached its end on `screen`.
         case flowCompleted(screen: String?)
         /// The user left the flow on `screen` before its end.

@@ -23,7 +23,7 @@ public struct FlowRecording {
     /// The model changes attempted, as `operation:outcome` (`create_account:failed(email_taken)`).
     public var mutations: [String] {
         signals.compactMap { signal in
-            guard case .mutation(let operation, let outcome) = signal.kind else { return nil }
+            guard case .mutation(let operation, let outcome, _) = signal.kind else { return nil }
             switch outcome {
             case .succeeded: return "\(operation):succeeded"
             case .failed(let reason): return "\(operation):failed(\(reason))"

@@ -13,13 +13,13 @@ struct BackNavigationTests {
         #expect(recording.user.rejections.map(\.error) == [.backUnavailable(screen: "cart")])
     }
 
-    @Test("back from payment returns to the shipping form filled in with the saved address; submitting it again pays")
+    @Test("back from payment returns to the shipping form filled in with the saved address and speed; submitting it again pays")
     func paymentToShipping() throws {
         let root = try makeRoot(MultiStepCheckoutVariant.self)
-        _ = FlowRecording.walk(root, turns: [Turn.checkout, Turn.ship(street: "7 Side Street"), .back, .quit])
+        _ = FlowRecording.walk(root, turns: [Turn.checkout, Turn.ship(street: "7 Side Street", speed: .express), .back, .quit])
         let shipping = try #require(root.navigator.visibleScreen)
         #expect(shipping.name == "shipping")
-        #expect(shipping.content.fields.map(\.value) == ["Ada Lovelace", "7 Side Street", "Springfield", "12345"])
+        #expect(shipping.content.fields.map(\.value) == ["Ada Lovelace", "7 Side Street", "Springfield", "12345", "express"])
 
         let recording = try walk(MultiStepCheckoutVariant.self, [
             Turn.checkout, Turn.ship(), .back, .perform("continue_to_payment"), Turn.pay(),
@@ -68,14 +68,15 @@ struct BackNavigationTests {
         #expect(recording.liveCoordinators == 0)
     }
 
-    @Test("checking out again after going back opens a fresh one-page form filled in with the saved address, the card left empty")
+    @Test("checking out again after going back opens a fresh one-page form filled in with the saved address and speed, the card left empty")
     func onePageFormAfterBack() throws {
         let root = try makeRoot(OnePageCheckoutVariant.self)
-        _ = FlowRecording.walk(root, turns: [Turn.checkout, Turn.shipAndPay(card: Turn.declinedCard), .back, Turn.checkout, .quit])
+        _ = FlowRecording.walk(root, turns: [Turn.checkout, Turn.shipAndPay(card: Turn.declinedCard, speed: .express), .back, Turn.checkout, .quit])
         let form = try #require(root.navigator.visibleScreen)
         #expect(form.name == "shipping_payment")
         #expect(form.content.error == nil)
-        #expect(form.content.fields.map(\.value) == ["Ada Lovelace", "12 Main Street", "Springfield", "12345", "", ""])
+        #expect(form.content.fields.map(\.value) == ["Ada Lovelace", "12 Main Street", "Springfield", "12345", "express", "", ""])
+        #expect(form.content.body.first == "Total: $45.00 for 3 items with express shipping at $8.00.")
         #expect(root.navigator.screenNames == ["cart", "shipping_payment"])
     }
 

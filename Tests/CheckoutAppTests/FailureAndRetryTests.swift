@@ -30,7 +30,7 @@ struct FailureAndRetryTests {
         let shipping = try #require(root.navigator.visibleScreen)
         #expect(shipping.name == "shipping")
         #expect(shipping.content.error == CheckoutError.invalidAddress(.street).message)
-        #expect(shipping.content.fields.map(\.value) == ["Ada Lovelace", "  ", "Springfield", "12345"])
+        #expect(shipping.content.fields.map(\.value) == ["Ada Lovelace", "  ", "Springfield", "12345", "standard"])
 
         let recording = try walk(MultiStepCheckoutVariant.self, [Turn.checkout, Turn.ship(street: "  "), Turn.ship(), Turn.pay()])
         #expect(recording.mutations == [

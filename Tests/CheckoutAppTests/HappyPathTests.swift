@@ -97,8 +97,11 @@ struct HappyPathTests {
         let root = try makeRoot(OnePageCheckoutVariant.self)
         _ = FlowRecording.walk(root, turns: [Turn.checkout(beans: 0, mugs: 1), .quit])
         let form = try #require(root.navigator.visibleScreen)
-        #expect(form.content.body == ["Total: $9.50 for 1 item with free shipping."])
-        #expect(form.content.fields.map(\.id) == ["full_name", "street", "city", "postcode", "card_number", "card_cvc"])
+        #expect(form.content.body == [
+            "Total: $9.50 for 1 item with free shipping.",
+            "Shipping: standard is free and takes 3 to 5 days; express arrives the next day for $8.00.",
+        ])
+        #expect(form.content.fields.map(\.id) == ["full_name", "street", "city", "postcode", "shipping_speed", "card_number", "card_cvc"])
     }
 
     @Test("events are attributed to the variant that ran the checkout", arguments: ["multi-step-checkout", "one-page-checkout"])

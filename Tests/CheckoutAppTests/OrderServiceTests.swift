@@ -9,7 +9,7 @@ struct OrderServiceTests {
     /// A service holding the sample store, its cart given an address and a payment started.
     private func readyToPay() throws -> (InMemoryOrderService, Payment) {
         let service = SampleStore.makeOrderService()
-        _ = try service.setShippingAddress(address)
+        _ = try service.setShippingAddress(address, speed: .standard)
         return (service, try service.startPayment())
     }
 
@@ -62,7 +62,7 @@ struct OrderServiceTests {
         case .postcode: break
         }
         #expect(throws: CheckoutError.invalidAddress(field)) {
-            try SampleStore.makeOrderService().setShippingAddress(blank)
+            try SampleStore.makeOrderService().setShippingAddress(blank, speed: .standard)
         }
     }
 
@@ -72,14 +72,14 @@ struct OrderServiceTests {
     func postcodes(postcode: String, isValid: Bool) {
         var candidate = address
         candidate.postcode = postcode
-        let accepted = (try? SampleStore.makeOrderService().setShippingAddress(candidate)) != nil
+        let accepted = (try? SampleStore.makeOrderService().setShippingAddress(candidate, speed: .standard)) != nil
         #expect(accepted == isValid)
     }
 
     @Test("stores the address with surrounding spaces trimmed")
     func trimsAddress() throws {
         let cart = try SampleStore.makeOrderService().setShippingAddress(
-            Address(fullName: " Ada ", street: "12 Main Street  ", city: "Springfield", postcode: "12345 ")
+            Address(fullName: " Ada ", street: "12 Main Street  ", city: "Springfield", postcode: "12345 "), speed: .standard
         )
         #expect(cart.shippingAddress == Address(fullName: "Ada", street: "12 Main Street", city: "Springfield", postcode: "12345"))
     }
@@ -89,7 +89,7 @@ struct OrderServiceTests {
     ])
     func trimsLikeCharacters(text: String) throws {
         let cart = try SampleStore.makeOrderService().setShippingAddress(
-            Address(fullName: "Ada", street: "12 Main Street", city: text + "x" + text, postcode: "12345")
+            Address(fullName: "Ada", street: "12 Main Street", city: text + "x" + text, postcode: "12345"), speed: .standard
         )
         let expected = String(
             (text + "x" + text).drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
@@ -105,6 +105,43 @@ struct OrderServiceTests {
         #expect(service.orders == [order])
         #expect(service.stockLevel(of: "mug") == 2)
         #expect(service.cart.isEmpty)
+    }
+
+    @Test("the total is the products' subtotal plus the shipping: standard free, express $8.00", arguments: [
+        (ShippingSpeed.standard, 3700), (.express, 4500),
+    ])
+    func totals(speed: ShippingSpeed, cents: Int) throws {
+        let service = SampleStore.makeOrderService()
+        let cart = try service.setShippingAddress(address, speed: speed)
+        #expect(cart.subtotal == Price(cents: 3700))
+        #expect(cart.shippingSpeed == speed)
+        #expect(cart.total == Price(cents: cents))
+        let order = try service.placeOrder(paying: try service.startPayment(), with: card)
+        #expect(order.total == Price(cents: cents))
+        #expect(order.shippingSpeed == speed)
+        #expect(order.itemCount == 3)
+    }
+
+    @Test("the subtotal sums every line's price times its quantity")
+    func subtotals() throws {
+        let service = SampleStore.makeOrderService()
+        let cart = try service.updateQuantities(["beans": 3, "mug": 4])
+        #expect(cart.subtotal == Price(cents: 3 * 1800 + 4 * 950))
+        #expect(cart.itemCount == 7)
+        #expect(try service.setShippingAddress(address, speed: .express).total == Price(cents: 3 * 1800 + 4 * 950 + 800))
+    }
+
+    @Test("choosing express after the payment started outdates the payment, which a new one for the new total replaces")
+    func expressAfterPaymentStarted() throws {
+        let service = SampleStore.makeOrderService()
+        let early = try service.startPayment()
+        _ = try service.setShippingAddress(address, speed: .express)
+        #expect(throws: CheckoutError.outdatedPayment) {
+            try service.placeOrder(paying: early, with: card)
+        }
+        let repriced = try service.startPayment()
+        #expect(repriced.amount == Price(cents: 4500))
+        #expect(try service.placeOrder(paying: repriced, with: card).total == Price(cents: 4500))
     }
 
     @Test("declines the test card 4000 0000 0000 0002 and changes nothing, so another card can pay")

@@ -14,7 +14,7 @@ struct SyntheticInputTests {
         var cart = SampleStore.cart
         cart.shippingAddress = Address(fullName: "Ada", street: "1 Main Street", city: "Springfield", postcode: "12345")
         let screens: [any Screen] = [
-            factory.makeCart(cart), factory.makeShipping(draft: nil), factory.makePayment(for: cart), factory.makeShippingPayment(for: cart),
+            factory.makeCart(cart), factory.makeShipping(for: SampleStore.cart), factory.makePayment(for: cart), factory.makeShippingPayment(for: cart),
         ]
         return Set(screens.flatMap(\.content.fields).filter { field in
             if case .choice = field.kind { false } else { true }

@@ -41,8 +41,11 @@ enum Turn {
         .perform("checkout", fields: ["quantity_beans": String(beans), "quantity_mug": String(mugs)])
     }
 
-    static func addressFields(street: String, postcode: String) -> [String: String] {
-        ["full_name": "Ada Lovelace", "street": street, "city": "Springfield", "postcode": postcode]
+    /// The address fields, and the shipping speed when one is chosen rather than left as shown.
+    static func addressFields(street: String, postcode: String, speed: ShippingSpeed? = nil) -> [String: String] {
+        var fields = ["full_name": "Ada Lovelace", "street": street, "city": "Springfield", "postcode": postcode]
+        if let speed { fields["shipping_speed"] = speed.rawValue }
+        return fields
     }
 
     static func cardFields(_ number: String, cvc: String) -> [String: String] {
@@ -50,8 +53,8 @@ enum Turn {
     }
 
     /// Submits the shipping form (multi-step).
-    static func ship(street: String = "12 Main Street", postcode: String = "12345") -> UserTurn {
-        .perform("continue_to_payment", fields: addressFields(street: street, postcode: postcode))
+    static func ship(street: String = "12 Main Street", postcode: String = "12345", speed: ShippingSpeed? = nil) -> UserTurn {
+        .perform("continue_to_payment", fields: addressFields(street: street, postcode: postcode, speed: speed))
     }
 
     /// Submits the payment form (multi-step).
@@ -64,17 +67,19 @@ enum Turn {
         street: String = "12 Main Street",
         postcode: String = "12345",
         card number: String = goodCard,
-        cvc: String = "123"
+        cvc: String = "123",
+        speed: ShippingSpeed? = nil
     ) -> UserTurn {
         .perform(
             "place_order",
-            fields: addressFields(street: street, postcode: postcode).merging(cardFields(number, cvc: cvc)) { _, card in card }
+            fields: addressFields(street: street, postcode: postcode, speed: speed).merging(cardFields(number, cvc: cvc)) { _, card in card }
         )
     }
 
-    /// The turns after the cart that place an order with good details, for `variant`.
-    static func placeOrder(_ variant: any CheckoutFlowVariant.Type) -> [UserTurn] {
-        variant == OnePageCheckoutVariant.self ? [shipAndPay()] : [ship(), pay()]
+    /// The turns after the cart that place an order with good details, for `variant`, shipping
+    /// as the form shows unless `speed` is chosen.
+    static func placeOrder(_ variant: any CheckoutFlowVariant.Type, speed: ShippingSpeed? = nil) -> [UserTurn] {
+        variant == OnePageCheckoutVariant.self ? [shipAndPay(speed: speed)] : [ship(speed: speed), pay()]
     }
 }
 

@@ -14,12 +14,14 @@ private enum CheckoutAnswers {
     /// Checks out keeping the quantities shown.
     static let checkout = "1\n\n\n"
     static let address = "Ada Lovelace\n12 Main Street\nSpringfield\n12345\n"
+    /// Keeps the shipping speed shown: standard.
+    static let speed = "\n"
     static let card = "4242 4242 4242 4242\n123\n"
     static let declinedCard = "4000 0000 0000 0002\n123\n"
     /// Submits the one-page form.
-    static let shipAndPay = "1\n" + address + card
+    static let shipAndPay = "1\n" + address + speed + card
     /// Submits the shipping form, then the payment form.
-    static let shipThenPay = "1\n" + address + "1\n" + card
+    static let shipThenPay = "1\n" + address + speed + "1\n" + card
 }
 
 @Suite("switchyard with the checkout app", .serialized)
@@ -41,6 +43,9 @@ struct CheckoutEndToEndTests {
             (event["properties"] as? [String: Any])?["operation"] as? String
         }
         #expect(mutations == ["update_cart", "start_payment", "set_shipping_address", "place_order"])
+        let placed = events.last { ($0["properties"] as? [String: Any])?["operation"] as? String == "place_order" }
+        let properties = try #require(placed?["properties"] as? [String: String])
+        #expect(properties["amount_cents"] == "3700" && properties["shipping_cents"] == "0" && properties["items"] == "3")
         #expect(events.last?["type"] as? String == "flow_completed")
         #expect(events.dropFirst().allSatisfy { $0["variant"] as? String == "one-page-checkout" })
     }
@@ -49,7 +54,7 @@ struct CheckoutEndToEndTests {
     func multiStepWithDeclineAndBack() throws {
         let cli = try CLI()
         let answers = CheckoutAnswers.checkout + CheckoutAnswers.shipThenPay.replacingOccurrences(of: CheckoutAnswers.card, with: CheckoutAnswers.declinedCard)
-            + "b\n" + "1\n\n\n\n\n" + "1\n" + CheckoutAnswers.card
+            + "b\n" + "1\n\n\n\n\n" + CheckoutAnswers.speed + "1\n" + CheckoutAnswers.card
         let result = try cli.run(["run", "--app", "checkout", "--variant", "multi-step-checkout"], input: answers)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("! Your card was declined. Try another card."))

@@ -25,6 +25,14 @@ struct SessionLineWriterTests {
         FlowSignal(kind: .screenShown(screen: "sign\\up"), coordinator: "Auth", variant: "signup-after-profile"),
         FlowSignal(kind: .mutation(operation: "create_account", outcome: .failed(reason: "email_taken")), coordinator: "Auth", variant: "signup-after-profile"),
         FlowSignal(kind: .mutation(operation: "create_account", outcome: .succeeded), coordinator: "Auth", variant: "signup-after-profile"),
+        FlowSignal(
+            kind: .mutation(operation: "place_order", outcome: .succeeded, values: ["amount_cents": 4599, "items": 3, "a\"b": -0.5, "zz": .integer(.min)]),
+            coordinator: "Auth", variant: "signup-after-profile"
+        ),
+        FlowSignal(
+            kind: .mutation(operation: "place_order", outcome: .failed(reason: "card_declined"), values: ["amount_cents": 4599, "outcome": 1]),
+            coordinator: "Auth", variant: "signup-after-profile"
+        ),
         FlowSignal(kind: .back(from: "sign\\up", to: "welcome"), coordinator: "Auth", variant: "signup-after-profile"),
         FlowSignal(kind: .back(from: "welcome", to: nil), coordinator: "Shell", variant: nil),
         FlowSignal(kind: .childFinished(child: "Auth", reason: .navigatedBack), coordinator: "Shell", variant: "x"),

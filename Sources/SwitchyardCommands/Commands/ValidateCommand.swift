@@ -92,7 +92,7 @@ struct ValidateCommand: AsyncParsableCommand {
         } catch {
             throw problems(error.issues.count, error)
         }
-        let unfireable = model.unfireableFailureChoices(for: registry)
+        let unfireable = model.unfireableFailureChoices(for: registry) + model.unusableFieldValues(for: registry)
         guard unfireable.isEmpty else {
             throw problems(unfireable.count, ModelFileError(file: path, issues: unfireable))
         }

@@ -314,7 +314,7 @@ package struct FlowExploration {
         case .back(let from, _): "back(from \(from))"
         case .childStarted(let child): "child_started(\(child))"
         case .childFinished(let child, _): "child_finished(\(child))"
-        case .mutation(let operation, _): "mutation(\(operation))"
+        case .mutation(let operation, _, _): "mutation(\(operation))"
         case .flowCompleted: "flow_completed"
         case .flowAbandoned: "flow_abandoned"
         }

@@ -220,12 +220,18 @@ package final class SessionRecorder {
                 properties.add("parent", signal.coordinator)
                 properties.add("reason", reasonName)
             }
-        case .mutation(let operation, .succeeded):
+        case .mutation(let operation, let outcome, let values) where !values.isEmpty:
+            // Each line differs by its values: encoded afresh rather than kept as a tail.
+            let members = MutationProperties.members(operation: operation, outcome: outcome, values: values)
+            record(type: .mutation, attribution: attribution, screen: state.visibleScreen) { properties in
+                for member in members { properties.add(key: member.key, value: member.value) }
+            }
+        case .mutation(let operation, .succeeded, _):
             recordKeyed(.mutation, attribution: attribution, screen: state.visibleScreen, first: operation) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "succeeded")
             }
-        case .mutation(let operation, .failed(let reason)):
+        case .mutation(let operation, .failed(let reason), _):
             recordKeyed(.mutation, attribution: attribution, layout: 1, screen: state.visibleScreen, first: operation, second: reason) { properties in
                 properties.add("operation", operation)
                 properties.add("outcome", "failed")

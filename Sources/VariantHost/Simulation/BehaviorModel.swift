@@ -9,12 +9,15 @@ import Foundation
 ///   "attributes": { "deviceClass": { "phone": 0.7, "tablet": 0.3 } },
 ///   "screens": {
 ///     "signup": { "actions": { "continue": 0.8, "back": 0.05, "abandon": 0.1, "failValidation": 0.05 },
-///                 "thinkSeconds": { "median": 20, "spread": 0.5 } }
+///                 "thinkSeconds": { "median": 20, "spread": 0.5 } },
+///     "cart": { "actions": { "continue": 1 }, "fields": { "quantity_beans": { "1": 0.6, "2": 0.4 } } }
 ///   },
 ///   "variants": { "signup-after-profile": { "signup": { "actions": { "continue": 0.9, "abandon": 0.1 } } } }
 /// }
 /// ```
 ///
+/// `fields` gives, per field of a screen, the values a user submits and their probabilities, in
+/// place of the app's `SyntheticInput` value (or of a uniform pick among a choice field's options).
 /// `variants` replaces a screen's behaviour in sessions that run that variant, which is how a
 /// true difference between flows is planted.
 package struct BehaviorModel: Sendable, Hashable {
@@ -87,11 +90,15 @@ package struct ScreenBehavior: Sendable, Hashable {
     package var probabilities: [Choice: Double]
     /// The time before each turn.
     package var thinkTime: ThinkTime
+    /// The values submitted in fields of the screen, by field identifier, for the fields the model
+    /// names; the others take the app's synthetic input.
+    package var fieldValues: [String: FieldValueDistribution]
 
     /// Creates a screen behaviour.
-    package init(probabilities: [Choice: Double], thinkTime: ThinkTime) {
+    package init(probabilities: [Choice: Double], thinkTime: ThinkTime, fieldValues: [String: FieldValueDistribution] = [:]) {
         self.probabilities = probabilities
         self.thinkTime = thinkTime
+        self.fieldValues = fieldValues
     }
 }
 

@@ -92,7 +92,7 @@ package enum BehaviorModelLoader {
             return nil
         }
         let before = issues.count
-        rejectUnknownKeys(in: object, allowed: ["actions", "thinkSeconds"], path: path, issues: &issues)
+        rejectUnknownKeys(in: object, allowed: ["actions", "thinkSeconds", "fields"], path: path, issues: &issues)
         var probabilities: [ScreenBehavior.Choice: Double] = [:]
         if let actions = object["actions"]?.objectValue {
             let choices = ScreenBehavior.Choice.allCases.map(\.rawValue)
@@ -129,8 +129,20 @@ package enum BehaviorModelLoader {
                 issues.append(ModelIssue(path: "\(path).thinkSeconds", message: "expected an object with \"median\" and \"spread\""))
             }
         }
+        var fieldValues: [String: FieldValueDistribution] = [:]
+        if let fields = object["fields"] {
+            if let fields = fields.objectValue {
+                for field in fields.keys.sorted() {
+                    if let values = distribution(fields[field], path: "\(path).fields.\(shortened(field))", issues: &issues) {
+                        fieldValues[field] = FieldValueDistribution(values.map { .init(value: $0.value, probability: $0.probability) })
+                    }
+                }
+            } else {
+                issues.append(ModelIssue(path: "\(path).fields", message: "expected an object of value distributions, by field identifier"))
+            }
+        }
         guard issues.count == before else { return nil }
-        return ScreenBehavior(probabilities: probabilities, thinkTime: thinkTime)
+        return ScreenBehavior(probabilities: probabilities, thinkTime: thinkTime, fieldValues: fieldValues)
     }
 
     private static func distribution(_ value: JSONValue?, path: String, issues: inout [ModelIssue]) -> [(value: String, probability: Double)]? {

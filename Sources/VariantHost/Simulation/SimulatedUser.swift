@@ -10,8 +10,10 @@ import VariantKit
 /// does not offer (back where back is hidden, bad input where there are no fields) are left
 /// out and the others rescaled.
 ///
-/// What it types into fields comes from the app's `SyntheticInput`: the valid value, or, when
-/// it fails validation, one of the invalid values of one field.
+/// What it types into fields comes from the behaviour model's `fields` for the screen, drawn by
+/// their probabilities, or else from the app's `SyntheticInput`: the valid value (for a choice
+/// field, options picked at random), or, when it fails validation, one of the invalid values of
+/// one field.
 package struct SimulatedUser: FlowUser {
     private var generator: SplitMix64
     private let behaviors: ScreenBehaviorTable
@@ -57,7 +59,8 @@ package struct SimulatedUser: FlowUser {
         // The behaviour, content and actions are read in place, by index: copying an entry or an
         // action retains its every string.
         var weights: ChoiceWeights
-        if let entry = behaviors.index(ofScreen: screen.name) {
+        let entry = behaviors.index(ofScreen: screen.name)
+        if let entry {
             clock.advance(byMilliseconds: behaviors.entries[entry].thinkTime.draw(using: &generator))
             weights = behaviors.entries[entry].weights
         } else {
@@ -74,12 +77,12 @@ package struct SimulatedUser: FlowUser {
         case .continue?:
             guard !content.actions.isEmpty else { return .quit }
             let submitsForm = content.actions[0].submitsForm
-            return .perform(content.actions[0].id, fields: submitsForm ? validValues(for: content.fields) : [:])
+            return .perform(content.actions[0].id, fields: submitsForm ? validValues(for: content.fields, screen: entry) : [:])
         case .back?:
             return .back
         case .failValidation?:
             guard let formAction else { return .quit }
-            return .perform(content.actions[formAction].id, fields: invalidValues(for: content.fields))
+            return .perform(content.actions[formAction].id, fields: invalidValues(for: content.fields, screen: entry))
         case .abandon?, nil:
             return .quit
         }
@@ -108,11 +111,16 @@ package struct SimulatedUser: FlowUser {
         return last
     }
 
-    private mutating func validValues(for fields: [ScreenField]) -> [ScreenField.ID: String] {
+    /// Valid values for `fields`, on the screen whose behaviour is at `screen` in the table.
+    private mutating func validValues(for fields: [ScreenField], screen: Int?) -> [ScreenField.ID: String] {
         var values = [ScreenField.ID: String](minimumCapacity: fields.count)
         // Fields are read in place, by index: copying one copies all its strings.
         for position in fields.indices {
             let id = fields[position].id
+            if let screen, let modelled = behaviors.entries[screen].index(ofField: id) {
+                values[id] = behaviors.entries[screen].fields[modelled].draw(for: index, using: &generator)
+                continue
+            }
             switch fields[position].kind {
             case .email, .password, .text:
                 guard let entry = fieldTable.index(of: id) else { continue }
@@ -132,8 +140,8 @@ package struct SimulatedUser: FlowUser {
     }
 
     /// Valid values except for one field, given one of the values the app refuses.
-    private mutating func invalidValues(for fields: [ScreenField]) -> [ScreenField.ID: String] {
-        var values = validValues(for: fields)
+    private mutating func invalidValues(for fields: [ScreenField], screen: Int?) -> [ScreenField.ID: String] {
+        var values = validValues(for: fields, screen: screen)
         let breakable = fields.compactMap { field -> (id: ScreenField.ID, invalid: [String])? in
             if case .choice = field.kind { return nil }
             guard let entry = fieldTable.index(of: field.id), !fieldTable.entries[entry].invalid.isEmpty else { return nil }

@@ -49,10 +49,11 @@ open class CheckoutFlowCoordinator: Coordinator {
         }
     }
 
-    /// Sets where the order ships, recording `set_shipping_address`; on refusal shows the error on `screen`.
-    public final func setShippingAddress(_ address: Address, errorsOn screen: any CheckoutFormScreen) -> Cart? {
+    /// Sets where the order ships and how fast, recording `set_shipping_address`; on refusal shows
+    /// the error on `screen`.
+    public final func setShippingAddress(_ address: Address, speed: ShippingSpeed, errorsOn screen: any CheckoutFormScreen) -> Cart? {
         perform("set_shipping_address", errorsOn: screen) { () throws(CheckoutError) in
-            try services.orders.setShippingAddress(address)
+            try services.orders.setShippingAddress(address, speed: speed)
         }
     }
 
@@ -64,22 +65,33 @@ open class CheckoutFlowCoordinator: Coordinator {
         }
     }
 
-    /// Pays `payment` with `card` and places the order, recording `place_order`; on refusal
-    /// (a declined card, say) shows the error on `screen`.
+    /// Pays `payment` with `card` and places the order, recording `place_order` with what the order
+    /// charged, in cents, of which shipping, and its number of items (`amount_cents`,
+    /// `shipping_cents`, `items`); on refusal (a declined card, say) shows the error on `screen`.
     public final func placeOrder(paying payment: Payment, with card: PaymentCard, errorsOn screen: any CheckoutFormScreen) -> Order? {
-        perform("place_order", errorsOn: screen) { () throws(CheckoutError) in
+        perform("place_order", errorsOn: screen, values: Self.values(of:)) { () throws(CheckoutError) in
             try services.orders.placeOrder(paying: payment, with: card)
         }
+    }
+
+    /// The numbers `place_order` is logged with.
+    private static func values(of order: Order) -> [String: MutationValue] {
+        [
+            "amount_cents": .integer(order.total.cents),
+            "shipping_cents": .integer(order.shippingSpeed.price.cents),
+            "items": .integer(order.itemCount),
+        ]
     }
 
     private func perform<Result>(
         _ operation: String,
         errorsOn screen: any CheckoutFormScreen,
+        values: (Result) -> [String: MutationValue] = { _ in [:] },
         _ mutation: () throws(CheckoutError) -> Result
     ) -> Result? {
         do {
             let result = try mutation()
-            recordMutation(operation, outcome: .succeeded)
+            recordMutation(operation, outcome: .succeeded, values: values(result))
             screen.errorMessage = nil
             return result
         } catch {

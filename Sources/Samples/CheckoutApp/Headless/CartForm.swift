@@ -61,7 +61,7 @@ final class CartForm: CartScreen {
         var body = cart.lines.map { line in
             "\(line.quantity) × \(line.product.name) at \(line.product.price): \(line.subtotal)"
         }
-        body.append(cart.isEmpty ? "Your cart is empty." : "Total: \(cart.total) with free shipping.")
+        body.append(cart.isEmpty ? "Your cart is empty." : "Total: \(cart.total) \(OrderSummaryText.shipping(of: cart)).")
         body.append("Set a quantity to 0 to remove the item.")
         return ScreenContent(
             title: "Your cart",

@@ -7,7 +7,7 @@ final class ConfirmationView: ConfirmationScreen {
     private(set) lazy var content: ScreenContent = {
         var body = ["Paid \(order.total) with the card ending in \(order.cardLastFour)."]
         body += order.lines.map { "\($0.quantity) × \($0.product.name)" }
-        body.append("Ships to \(order.shippingAddress.singleLine).")
+        body.append("Ships \(order.shippingSpeed == .express ? "express " : "")to \(order.shippingAddress.singleLine).")
         return ScreenContent(title: "Thank you! Order #\(order.number) is placed", body: body, allowsBack: false)
     }()
     private let order: Order

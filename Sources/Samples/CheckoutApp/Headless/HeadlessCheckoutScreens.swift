@@ -8,7 +8,7 @@ public struct HeadlessCheckoutScreens: CheckoutScreenFactory {
 
     public func makeCart(_ cart: Cart) -> any CartScreen { CartForm(cart: cart) }
 
-    public func makeShipping(draft: Address?) -> any ShippingScreen { ShippingForm(draft: draft) }
+    public func makeShipping(for cart: Cart) -> any ShippingScreen { ShippingForm(cart: cart) }
 
     public func makePayment(for cart: Cart) -> any PaymentScreen { PaymentForm(cart: cart) }
 

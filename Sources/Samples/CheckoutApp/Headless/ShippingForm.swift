@@ -1,30 +1,36 @@
 import Coordination
 
-/// The shipping address as a form: the four address fields and a `continue_to_payment` action.
+/// The shipping step as a form: the four address fields, the shipping speed and a
+/// `continue_to_payment` action.
 final class ShippingForm: ShippingScreen {
     var errorMessage: String? {
         didSet { content.error = errorMessage }
     }
-    var onSubmit: ((Address) -> Void)?
+    var onSubmit: ((Address, ShippingSpeed) -> Void)?
 
     let name = "shipping"
     /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
-    /// The empty form, built once; each screen shares its storage until it changes.
+    /// The form for a cart with no address yet and standard shipping, built once; each screen
+    /// shares its storage until it changes.
     private static let emptyForm = ScreenContent(
-        title: "Shipping address",
-        fields: AddressFields.empty,
+        title: "Shipping",
+        body: [ShippingSpeedField.offer],
+        fields: AddressFields.empty + [ShippingSpeedField.showing(.standard)],
         actions: [ScreenAction(id: "continue_to_payment", title: "Continue to payment", submitsForm: true)]
     )
 
-    init(draft: Address?) {
+    init(cart: Cart) {
         content = Self.emptyForm
-        if let draft { AddressFields.show(draft, in: &content.fields, from: 0) }
+        if let address = cart.shippingAddress { AddressFields.show(address, in: &content.fields, from: 0) }
+        if cart.shippingSpeed != .standard { content.fields[AddressFields.empty.count].value = cart.shippingSpeed.rawValue }
     }
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         guard action == "continue_to_payment" else { return }
-        onSubmit?(AddressFields.take(fields, from: &content.fields, from: 0))
+        let address = AddressFields.take(fields, from: &content.fields, from: 0)
+        let speed = ShippingSpeedField.take(fields, from: &content.fields, at: AddressFields.empty.count)
+        onSubmit?(address, speed)
     }
 }

@@ -4,16 +4,24 @@ public struct Cart: Sendable, Hashable {
     public var lines: [CartLine]
     /// Where the order ships, once the shopper gave an address the service accepted.
     public var shippingAddress: Address?
+    /// How fast it ships: standard until the shopper chooses otherwise with the address.
+    public var shippingSpeed: ShippingSpeed
 
     /// Creates a cart.
-    public init(lines: [CartLine], shippingAddress: Address? = nil) {
+    public init(lines: [CartLine], shippingAddress: Address? = nil, shippingSpeed: ShippingSpeed = .standard) {
         self.lines = lines
         self.shippingAddress = shippingAddress
+        self.shippingSpeed = shippingSpeed
     }
 
-    /// What the order costs: the sum of the lines. Shipping is free.
-    public var total: Price {
+    /// What the products cost: the sum of the lines.
+    public var subtotal: Price {
         lines.reduce(.zero) { $0 + $1.subtotal }
+    }
+
+    /// What the order costs: the products and the shipping.
+    public var total: Price {
+        subtotal + shippingSpeed.price
     }
 
     /// Whether the cart holds nothing.

@@ -59,7 +59,7 @@ public final class InMemoryOrderService: OrderService {
         return cart
     }
 
-    public func setShippingAddress(_ address: Address) throws(CheckoutError) -> Cart {
+    public func setShippingAddress(_ address: Address, speed: ShippingSpeed) throws(CheckoutError) -> Cart {
         let trimmed = Address(
             fullName: Self.trimmingSpaces(address.fullName),
             street: Self.trimmingSpaces(address.street),
@@ -71,6 +71,7 @@ public final class InMemoryOrderService: OrderService {
         }
         guard Self.isPostcode(trimmed.postcode) else { throw .invalidAddress(.postcode) }
         cart.shippingAddress = trimmed
+        cart.shippingSpeed = speed
         return cart
     }
 
@@ -103,13 +104,14 @@ public final class InMemoryOrderService: OrderService {
             number: nextOrderNumber,
             lines: cart.lines,
             shippingAddress: address,
+            shippingSpeed: cart.shippingSpeed,
             total: payment.amount,
             cardLastFour: String(digits.suffix(4))
         )
         nextOrderNumber += 1
         openPayments[payment.id] = nil
         orders.append(order)
-        cart = Cart(lines: [], shippingAddress: address)
+        cart = Cart(lines: [], shippingAddress: address, shippingSpeed: cart.shippingSpeed)
         return order
     }
 

@@ -6,17 +6,32 @@ public struct Order: Sendable, Hashable {
     public var lines: [CartLine]
     /// Where it ships.
     public var shippingAddress: Address
-    /// What was charged.
+    /// How fast it ships.
+    public var shippingSpeed: ShippingSpeed
+    /// What was charged: the products and the shipping.
     public var total: Price
     /// The last four digits of the card charged.
     public var cardLastFour: String
 
     /// Creates an order.
-    public init(number: Int, lines: [CartLine], shippingAddress: Address, total: Price, cardLastFour: String) {
+    public init(
+        number: Int,
+        lines: [CartLine],
+        shippingAddress: Address,
+        shippingSpeed: ShippingSpeed = .standard,
+        total: Price,
+        cardLastFour: String
+    ) {
         self.number = number
         self.lines = lines
         self.shippingAddress = shippingAddress
+        self.shippingSpeed = shippingSpeed
         self.total = total
         self.cardLastFour = cardLastFour
+    }
+
+    /// The number of items bought, counting each of a product's quantity.
+    public var itemCount: Int {
+        lines.reduce(0) { $0 + $1.quantity }
     }
 }

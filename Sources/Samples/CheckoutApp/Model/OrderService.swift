@@ -9,8 +9,9 @@ public protocol OrderService: AnyObject {
     ///
     /// Changes nothing unless every quantity is accepted and the cart is left non-empty.
     func updateQuantities(_ quantities: [Product.ID: Int]) throws(CheckoutError) -> Cart
-    /// Sets where the order ships, with surrounding spaces trimmed, and returns the updated cart.
-    func setShippingAddress(_ address: Address) throws(CheckoutError) -> Cart
+    /// Sets where the order ships, with surrounding spaces trimmed, and how fast, and returns the
+    /// updated cart, whose total includes the shipping.
+    func setShippingAddress(_ address: Address, speed: ShippingSpeed) throws(CheckoutError) -> Cart
     /// Starts a payment for the cart's total, to be confirmed with a card by `placeOrder`.
     func startPayment() throws(CheckoutError) -> Payment
     /// Charges `card` for `payment` and turns the cart into an order, emptying the cart.

@@ -3,12 +3,12 @@
 public protocol CheckoutScreenFactory {
     /// The cart screen showing `cart`.
     func makeCart(_ cart: Cart) -> any CartScreen
-    /// The shipping address form, filled in from `draft`.
-    func makeShipping(draft: Address?) -> any ShippingScreen
+    /// The shipping form, filled in with the shipping address and speed of `cart`.
+    func makeShipping(for cart: Cart) -> any ShippingScreen
     /// The payment form for `cart`, whose total and shipping address it shows.
     func makePayment(for cart: Cart) -> any PaymentScreen
-    /// The form taking the shipping address and the card at once, for `cart`, its address
-    /// filled in from the cart's shipping address if it has one.
+    /// The form taking the shipping address, its speed and the card at once, for `cart`, filled
+    /// in with the cart's shipping address, if it has one, and speed.
     func makeShippingPayment(for cart: Cart) -> any ShippingPaymentScreen
     /// The confirmation of `order`.
     func makeConfirmation(for order: Order) -> any ConfirmationScreen

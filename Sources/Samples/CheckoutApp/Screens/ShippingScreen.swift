@@ -1,7 +1,7 @@
 import Coordination
 
-/// Collects the shipping address.
+/// Collects the shipping address and how fast the order ships.
 public protocol ShippingScreen: CheckoutFormScreen {
-    /// Reports the address the shopper submitted.
-    var onSubmit: ((Address) -> Void)? { get set }
+    /// Reports the address and the shipping speed the shopper submitted.
+    var onSubmit: ((Address, ShippingSpeed) -> Void)? { get set }
 }
