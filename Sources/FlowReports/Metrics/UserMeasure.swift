@@ -36,7 +36,7 @@ struct UserMeasure: Sendable {
         case .sum(let matcher, let property):
             guard matcher.matches(event) else { return }
             count += 1
-            if let number = event.properties[property].flatMap(MetricNumber.value(of:)) {
+            if case .success(let number) = EventPropertyNumber.read(property, in: event.properties) {
                 sum += number
             } else {
                 invalid += 1
