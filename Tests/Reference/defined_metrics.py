@@ -13,9 +13,9 @@ Per arm: users measured, the arm's value (share, mean, ratio or quantile), the n
 duration, the users who never reached a duration's end, the invalid values of a sum, the cap. Per treatment:
 the absolute difference with its Welch interval and p-value (scipy's Student t with the Welch-Satterthwaite
 degrees of freedom), the relative difference with its delta-method interval, and the p-value adjusted across
-the experiment's metrics x treatments (Holm or Benjamini-Hochberg). A quantile's variance and test come from
-gbstats 0.8.0 (`QuantileStatistic`, `TwoSidedTTest`) when it can be imported; without it a quantile row has
-its estimates but no inference (`"inference": false` in the row says so).
+the experiment's metrics x treatments (Holm or Benjamini-Hochberg). A quantile's variance is gbstats' formula as
+Statistics.md states it; when gbstats 0.8.0 can be imported, its `QuantileStatistic` and `TwoSidedTTest` are run
+on the same order statistics and must agree (the script stops otherwise), and the rows say `"gbstats": true`.
 
 Needs scipy. Exit status 2 on a usage or input error.
 """
@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from scipy import stats
 
-try:  # Quantile inference only; everything else stands without it.
+try:  # A cross-check of the quantiles' inference; nothing depends on it.
     from gbstats.frequentist.tests import FrequentistConfig, TwoSidedTTest
     from gbstats.models.statistics import QuantileStatistic
 
@@ -45,7 +45,8 @@ EVENT_TYPES = {
 BUILT_IN = {"back_navigations", "failed_mutations", "time_to_complete"}
 TIME = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z")
 JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-Z_BOUNDS = 1.96  # the multiplier of the quantile's order-statistic levels (Statistics.md)
+Z_BOUNDS = 1.96  # the multiplier of the quantile's order-statistic levels and its testability rule (Statistics.md)
+Z_VARIANCE = float(stats.norm.ppf(0.975))  # gbstats' multiplier in the quantile's variance
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -290,13 +291,15 @@ def quantile_arm(values, level, invalid):
     upper_level = min(max(level + spread, 1e-8), 1 - 1e-8)
     lower, upper = order_statistic(ordered, lower_level), order_statistic(ordered, upper_level)
     fields = dict(n=n, n_star=star, nu=level, quantile_hat=estimate, quantile_lower=lower, quantile_upper=upper)
-    if not HAVE_GBSTATS:
-        return Arm(estimate, None, n, invalid=invalid, quantile=fields)
-    statistic = QuantileStatistic(**fields)
     if lower == upper and n < 1000:
         # Statistics.md: such an arm cannot be tested; it has no variance to test with.
         return Arm(estimate, 0.0, n, "no_variance", invalid=invalid, quantile=fields)
-    return Arm(estimate, statistic.variance, n, invalid=invalid, quantile=fields)
+    variance = (star / n) * (n - 1) * ((upper - lower) / (2 * Z_VARIANCE)) ** 2
+    if n >= 100:
+        variance = max(variance, 1e-5)
+    if HAVE_GBSTATS and abs(QuantileStatistic(**fields).variance - variance) > 1e-12 * max(variance, 1e-300):
+        raise AssertionError(f"gbstats' quantile variance {QuantileStatistic(**fields).variance} differs from {variance}")
+    return Arm(estimate, variance, n, invalid=invalid, quantile=fields)
 
 
 # ---------------------------------------------------------------------------------------------- comparison
@@ -336,9 +339,6 @@ def compare(treatment, control, alpha, is_quantile):
         row["limitation"] = limitation
         row["p_value"] = 1.0  # what a correction takes for an untested comparison (Statistics.md)
         return row
-    if is_quantile and not HAVE_GBSTATS:
-        row["inference"] = False
-        return row
     mean_t, mean_c = treatment.estimate, control.estimate
     a, b = treatment.variance / treatment.n, control.variance / control.n
     absolute_error = a + b
@@ -351,25 +351,26 @@ def compare(treatment, control, alpha, is_quantile):
     else:
         relative_error = treatment.variance / (mean_c**2 * treatment.n) + control.variance * mean_t**2 / (mean_c**4 * control.n)
         row["relative_interval"], _ = t_test(row["relative_difference"], relative_error, df, alpha)
-    if is_quantile:
+    if is_quantile and HAVE_GBSTATS:
         cross_check_with_gbstats(treatment, control, alpha, row)
     return row
 
 
 def cross_check_with_gbstats(treatment, control, alpha, row):
-    """A quantile's intervals as gbstats' TwoSidedTTest gives them, where it gives them (it declines when control's
-    quantile is 0 or either arm has no variance): these are the row's intervals. Its p-value, `2 * (1 - cdf)`,
-    loses digits below about 1e-12, so the row keeps scipy's exact tail and only checks gbstats' against it."""
+    """gbstats' TwoSidedTTest on the same quantile statistics, where it gives a result (it declines when control's
+    quantile is 0 or either arm has no variance), must give the row's intervals to 1e-9 of their width and its
+    p-value to 1e-12 (its `2 * (1 - cdf)` loses digits that scipy's tail keeps)."""
     statistics = [QuantileStatistic(**arm.quantile) for arm in (control, treatment)]
-    absolute = TwoSidedTTest(*statistics, config=FrequentistConfig(difference_type="absolute", alpha=alpha)).compute_result()
-    if absolute.error_message is None:
-        if abs(float(absolute.p_value) - row["p_value"]) > 1e-12:
-            raise AssertionError(f"gbstats' p-value {absolute.p_value} differs from scipy's {row['p_value']}")
-        row["interval"] = [float(bound) for bound in absolute.ci]
+    for kind, field in (("absolute", "interval"), ("relative", "relative_interval")):
+        result = TwoSidedTTest(*statistics, config=FrequentistConfig(difference_type=kind, alpha=alpha)).compute_result()
+        if result.error_message is not None or field not in row:
+            continue
+        width = row[field][1] - row[field][0]
+        if any(abs(float(theirs) - ours) > 1e-9 * width for theirs, ours in zip(result.ci, row[field])):
+            raise AssertionError(f"gbstats' {kind} interval {result.ci} differs from {row[field]}")
+        if kind == "absolute" and abs(float(result.p_value) - row["p_value"]) > 1e-12:
+            raise AssertionError(f"gbstats' p-value {result.p_value} differs from scipy's {row['p_value']}")
         row["gbstats"] = True
-    relative = TwoSidedTTest(*statistics, config=FrequentistConfig(difference_type="relative", alpha=alpha)).compute_result()
-    if relative.error_message is None and "relative_interval" in row:
-        row["relative_interval"] = [float(bound) for bound in relative.ci]
 
 
 def adjust(p_values, correction):
@@ -500,8 +501,6 @@ def analyse(experiment, definitions, by_user, alpha):
     correction = (experiment.get("analysis") or {}).get("correction", "holm")
     adjusted = adjust([row.get("p_value", 1.0) for row in rows], correction)
     for row, p_value in zip(rows, adjusted):
-        if "p_value" not in row and row.get("inference") is False:
-            continue
         row["adjusted_p_value"] = p_value
         row["is_significant"] = p_value < alpha
         worse = row.get("difference", 0) > 0 if row["direction"] == "lower" else row.get("difference", 0) < 0

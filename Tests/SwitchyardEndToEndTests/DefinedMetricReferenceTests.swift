@@ -2,13 +2,13 @@ import Foundation
 import Testing
 
 /// The metrics a team defines, checked against another implementation on held-out logs: `report --format json`
-/// and `Tests/Reference/defined_metrics.py`, written from docs/Statistics.md alone (scipy for the t tests,
-/// gbstats 0.8.0 for quantiles), read the same device files, and every number of every metric and treatment must
-/// agree: counts exactly, estimates to 1e-9, intervals and p-values to 1e-6.
+/// and `Tests/Reference/defined_metrics.py`, written from docs/Statistics.md alone (scipy for the t distribution;
+/// gbstats 0.8.0, when installed, cross-checks its quantiles), read the same device files, and every number of every
+/// metric and treatment must agree: counts exactly, estimates to 1e-9, intervals and p-values to 1e-6.
 ///
 /// The logs are simulated with seeds no other test uses, plus crafted shoppers with order amounts in valid and
 /// invalid spellings and users at the edges of the rules, shuffled and dealt to several files, one of them ending in
-/// half a line. scipy (and gbstats, for quantile inference) come from PyPI; without scipy the tests are disabled,
+/// half a line. scipy comes from PyPI (`.ci/run` installs it, with gbstats); without it the tests are disabled,
 /// saying so, except when `CI=true`, where they fail.
 @Suite("Metrics a team defines agree with an independent Python reference on held-out logs", .serialized)
 struct DefinedMetricReferenceTests {
@@ -24,7 +24,7 @@ struct DefinedMetricReferenceTests {
     }
 
     @Test("checkout: two simulated seeds and crafted priced orders, shuffled over four devices, agree number by number",
-          .enabled(if: shouldRun, "scipy is not installed (pip install scipy gbstats==0.8.0); CI installs it and fails without it"))
+          .enabled(if: shouldRun, "scipy is not installed (pip install scipy); CI installs it and fails without it"))
     func checkout() throws {
         let cli = try CLI()
         for seed in [7301, 7302] {
@@ -50,7 +50,7 @@ struct DefinedMetricReferenceTests {
     }
 
     @Test("onboarding: a simulated seed, shuffled over three devices, agrees on metrics of every kind over its events",
-          .enabled(if: shouldRun, "scipy is not installed (pip install scipy gbstats==0.8.0); CI installs it and fails without it"))
+          .enabled(if: shouldRun, "scipy is not installed (pip install scipy); CI installs it and fails without it"))
     func onboarding() throws {
         let cli = try CLI()
         try Self.simulate(app: "onboarding", users: 2400, seed: 7303, into: "simulated.jsonl", cli: cli)
@@ -66,7 +66,7 @@ struct DefinedMetricReferenceTests {
     }
 
     @Test("the comparison can fail: the reference without caps, or without the metrics' own windows, disagrees",
-          .enabled(if: shouldRun, "scipy is not installed (pip install scipy gbstats==0.8.0); CI installs it and fails without it"))
+          .enabled(if: shouldRun, "scipy is not installed (pip install scipy); CI installs it and fails without it"))
     func perturbedReferenceDisagrees() throws {
         let cli = try CLI()
         try Self.simulate(app: "onboarding", users: 1200, seed: 7307, into: "simulated.jsonl", cli: cli)
@@ -78,6 +78,50 @@ struct DefinedMetricReferenceTests {
             let reference = try Self.reference(["simulated.jsonl"], config: "perturbed.json", cli: cli)
             let comparison = try MetricReferenceComparison(report: report, reference: reference)
             #expect(comparison.mismatches.count >= 3, "the reference without \(perturbation) still agreed")
+        }
+    }
+
+    /// Two places where the report departs from docs/Statistics.md, on a minimal log: 150 users per arm, each
+    /// exposed and showing `done` 10 s later in arm a and 12 s later in arm b, where every user also shows `order`.
+    ///
+    /// - The median of time-to-done has equal bounds (L = U) in both arms with fewer than 1,000 values, which
+    ///   Statistics.md (and gbstats' `_has_zero_variance`) says cannot be tested; the report tests it with gbstats'
+    ///   variance floor of 1e-5 and finds a difference of 2 s with p = 0, significant.
+    /// - Control never shows `order`, so its done-per-order ratio is undefined; Statistics.md says an undefined
+    ///   estimate is absent, not 0, and the report writes `control_mean` 0 and `difference` 0.
+    @Test("known departures from Statistics.md: a quantile whose bounds are equal below 1,000 values is tested; an undefined ratio is written as 0",
+          .enabled(if: shouldRun, "scipy is not installed (pip install scipy); CI installs it and fails without it"))
+    func departuresFromTheRules() throws {
+        let cli = try CLI()
+        var lines: [String] = []
+        func event(_ user: String, _ milliseconds: Int, _ type: String, _ variant: String, screen: String? = nil) {
+            let time = String(
+                format: "2026-11-01T%02d:%02d:%02d.%03dZ", milliseconds / 3_600_000, milliseconds / 60000 % 60,
+                milliseconds / 1000 % 60, milliseconds % 1000
+            )
+            let screenField = screen.map { "\"\($0)\"" } ?? "null"
+            lines.append(
+                #"{"schema":1,"time":"\#(time)","session":"s-\#(user)","user":"\#(user)","experiment":"ties","variant":"\#(variant)","#
+                    + #""type":"\#(type)","screen":\#(screenField),"action":null,"properties":{}}"#
+            )
+        }
+        for (arm, seconds) in [("a", 10), ("b", 12)] {
+            for index in 0..<150 {
+                let user = "\(arm)\(index)"
+                event(user, index * 100, "exposure", arm)
+                event(user, index * 100 + seconds * 1000, "screen_shown", arm, screen: "done")
+                if arm == "b" { event(user, index * 100 + 1000, "screen_shown", arm, screen: "order") }
+            }
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: cli.path("ties.jsonl"), atomically: true, encoding: .utf8)
+        try Self.tiesConfig.write(toFile: cli.path("config.json"), atomically: true, encoding: .utf8)
+        let comparison = try Self.compare(["ties.jsonl"], config: "config.json", cli: cli)
+        #expect(comparison.rowsByKind == ["quantile": 1, "ratio": 1])
+        withKnownIssue("report tests a quantile arm whose bounds are equal with fewer than 1,000 values (Statistics.md: it cannot be tested)") {
+            #expect(!comparison.mismatches.contains { $0.contains("time-to-done-p50") }, "\(comparison.mismatches)")
+        }
+        withKnownIssue("report writes an undefined ratio estimate as 0 (Statistics.md: undefined estimates are absent, not 0)") {
+            #expect(!comparison.mismatches.contains { $0.contains("done-per-order") }, "\(comparison.mismatches)")
         }
     }
 
@@ -100,7 +144,7 @@ struct DefinedMetricReferenceTests {
     }
 
     static func reference(_ logs: [String], config: String, cli: CLI) throws -> String {
-        try #require(scipyInstalled, "scipy is not installed: `pip install scipy gbstats==0.8.0` (.ci/run does)")
+        try #require(scipyInstalled, "scipy is not installed: `pip install scipy` (.ci/run does)")
         let result = try Python.run(
             [scripts.appendingPathComponent("defined_metrics.py").path, "--config", cli.path(config)] + logs.map(cli.path)
         )
@@ -202,6 +246,28 @@ struct DefinedMetricReferenceTests {
         }
         """
     }
+
+    /// The minimal log's experiment: the median of the time from exposure to `done`, and `done` per `order`.
+    static let tiesConfig = """
+    {
+      "version": 1,
+      "app": "checkout",
+      "slots": [{ "id": "s", "default": "a" }],
+      "experiments": [
+        { "key": "ties", "slot": "s", "status": "active", "variations": ["a", "b"], "coverage": 1, "hashAttribute": "id",
+          "hashVersion": 2,
+          "funnel": { "steps": [{ "name": "Done", "type": "screen_shown", "screen": "done" }], "conversionWindowSeconds": 60,
+                      "goal": { "type": "screen_shown", "screen": "done" }, "metrics": ["time-to-done-p50", "done-per-order"] } }
+      ],
+      "metrics": [
+        { "id": "time-to-done", "kind": "duration", "to": { "type": "screen_shown", "screen": "done" } },
+        { "id": "time-to-done-p50", "kind": "quantile", "of": "time-to-done", "quantile": 0.5 },
+        { "id": "done", "kind": "mean", "event": { "type": "screen_shown", "screen": "done" } },
+        { "id": "orders", "kind": "mean", "event": { "type": "screen_shown", "screen": "order" } },
+        { "id": "done-per-order", "kind": "ratio", "numerator": "done", "denominator": "orders" }
+      ]
+    }
+    """
 
     /// Metrics of every kind on the onboarding app's events: proportions (one with its own window), counts, a sum of
     /// the exposure's `bucket` capped absolutely, a sum of `appVersion` (never a JSON number: every value invalid),

@@ -48,8 +48,6 @@ struct MetricReferenceComparison {
         var invalidValues: Int?
         var cap: Double?
         var limitation: String?
-        /// The reference's flag for a quantile compared without gbstats: estimates only.
-        var inference: Bool?
 
         var key: String { "\(metric) / \(variant)" }
     }
@@ -123,8 +121,6 @@ struct MetricReferenceComparison {
         for (name, reported, computed) in estimates {
             numbers(label, name, reported.map { [$0] }, computed.map { [$0] }, tolerance: 1e-9)
         }
-        // Without gbstats the reference gives a quantile's estimates only.
-        guard expected.inference ?? true else { return }
         exact("\(label) limitation", actual.limitation, expected.limitation)
         exact("\(label) is_significant", actual.isSignificant, expected.isSignificant)
         exact("\(label) is_significantly_worse", actual.isSignificantlyWorse, expected.isSignificantlyWorse)
