@@ -459,9 +459,8 @@ def analyse(experiment, definitions, by_user, alpha):
             elif kind == "ratio":
                 numerator, numerator_columns, numerator_cap = measure(spec["numerator"])
                 denominator, denominator_columns, denominator_cap = measure(spec["denominator"])
-                # The row has one cap: a ratio shows its side's when exactly one side is capped.
-                caps = [threshold for threshold in (numerator_cap, denominator_cap) if threshold is not None]
-                cap = caps[0] if len(caps) == 1 else None
+                # A ratio's row has no cap of its own: its sides' caps are stated on their own metrics' rows.
+                cap = None
                 invalid = sum(count for _, _, count in numerator_columns[arm])
                 if spec["denominator"] != spec["numerator"]:
                     invalid += sum(count for _, _, count in denominator_columns[arm])

@@ -81,17 +81,16 @@ struct DefinedMetricReferenceTests {
         }
     }
 
-    /// Two places where the report departs from docs/Statistics.md, on a minimal log: 150 users per arm, each
-    /// exposed and showing `done` 10 s later in arm a and 12 s later in arm b, where every user also shows `order`.
+    /// Two rules of docs/Statistics.md at their edge, on a minimal log: 150 users per arm, each exposed and showing
+    /// `done` 10 s later in arm a and 12 s later in arm b, where only arm b's users also show `order`.
     ///
     /// - The median of time-to-done has equal bounds (L = U) in both arms with fewer than 1,000 values, which
-    ///   Statistics.md (and gbstats' `_has_zero_variance`) says cannot be tested; the report tests it with gbstats'
-    ///   variance floor of 1e-5 and finds a difference of 2 s with p = 0, significant.
-    /// - Control never shows `order`, so its done-per-order ratio is undefined; Statistics.md says an undefined
-    ///   estimate is absent, not 0, and the report writes `control_mean` 0 and `difference` 0.
-    @Test("known departures from Statistics.md: a quantile whose bounds are equal below 1,000 values is tested; an undefined ratio is written as 0",
+    ///   cannot be tested (`no_variance`), as in gbstats' `_has_zero_variance`: its variance is a floor, not an
+    ///   estimate.
+    /// - Control never shows `order`, so its done-per-order ratio is undefined: absent, not 0.
+    @Test("a quantile whose bounds are equal below 1,000 values is not tested; an undefined ratio is absent, not 0",
           .enabled(if: shouldRun, "scipy is not installed (pip install scipy); CI installs it and fails without it"))
-    func departuresFromTheRules() throws {
+    func edgesOfTheRules() throws {
         let cli = try CLI()
         var lines: [String] = []
         func event(_ user: String, _ milliseconds: Int, _ type: String, _ variant: String, screen: String? = nil) {
@@ -117,12 +116,10 @@ struct DefinedMetricReferenceTests {
         try Self.tiesConfig.write(toFile: cli.path("config.json"), atomically: true, encoding: .utf8)
         let comparison = try Self.compare(["ties.jsonl"], config: "config.json", cli: cli)
         #expect(comparison.rowsByKind == ["quantile": 1, "ratio": 1])
-        withKnownIssue("report tests a quantile arm whose bounds are equal with fewer than 1,000 values (Statistics.md: it cannot be tested)") {
-            #expect(!comparison.mismatches.contains { $0.contains("time-to-done-p50") }, "\(comparison.mismatches)")
-        }
-        withKnownIssue("report writes an undefined ratio estimate as 0 (Statistics.md: undefined estimates are absent, not 0)") {
-            #expect(!comparison.mismatches.contains { $0.contains("done-per-order") }, "\(comparison.mismatches)")
-        }
+        // A quantile arm whose bounds are equal with fewer than 1,000 values cannot be tested (Statistics.md).
+        #expect(!comparison.mismatches.contains { $0.contains("time-to-done-p50") }, "\(comparison.mismatches)")
+        // An undefined ratio estimate is absent, not 0.
+        #expect(!comparison.mismatches.contains { $0.contains("done-per-order") }, "\(comparison.mismatches)")
     }
 
     // MARK: - Running both

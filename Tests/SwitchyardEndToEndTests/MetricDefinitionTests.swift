@@ -71,7 +71,8 @@ struct MetricDefinitionTests {
               {"id": "f", "kind": "proportion", "event": {"type": "back"}},
               {"id": "i", "kind": "quantile", "of": "d", "quantile": 0.5},
               {"id": "j", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": 5, "percentile": 0.9}},
-              {"id": "k", "kind": "mean", "event": {"type": "back"}, "colour": "red"}
+              {"id": "k", "kind": "mean", "event": {"type": "back"}, "colour": "red"},
+              {"id": "l", "kind": "ratio", "numerator": "b", "denominator": "c", "cap": {"absolute": 1}, "windowSeconds": 5}
             ]
             """#
         let (_, issues) = try decode(metrics: metrics, guardrails: #"["a", "zzz"]"#)
@@ -81,7 +82,7 @@ struct MetricDefinitionTests {
             #"metrics[0].kind: unknown metric kind "median" (expected one of: proportion, mean, ratio, quantile, duration)"#,
             "metrics[1].event: missing required field",
             #"metrics[2].event.type: unknown event type "flow_finished" (expected one of: \#(EventType.allCases.map(\.rawValue).joined(separator: ", ")))"#,
-            #"metrics[3].numerator: unknown metric "nowhere" (defined: a, b, back_navigations, c, d, e, f, failed_mutations, g, h, i, j, k, time_to_complete)"#,
+            #"metrics[3].numerator: unknown metric "nowhere" (defined: a, b, back_navigations, c, d, e, f, failed_mutations, g, h, i, j, k, l, time_to_complete)"#,
             #"metrics[4].of: "f" is a proportion metric; expected a mean or duration metric here"#,
             "metrics[4].quantile: 1.5 is out of range; expected a quantile between 0 and 1 (0.5 is the median, 0.9 the 90th percentile)",
             "metrics[5].cap.percentile: 0 is out of range; expected a share of users above 0 and at most 1 (0.99 caps at the 99th percentile)",
@@ -91,7 +92,9 @@ struct MetricDefinitionTests {
             #"metrics[10].of: "d" is a ratio metric; expected a mean or duration metric here"#,
             "metrics[11].cap: give either absolute or percentile, not both",
             "metrics[12].colour: unknown field (expected one of: id, name, description, kind, direction, windowSeconds, cap, event, value, numerator, denominator, of, quantile, from, to)",
-            #"experiments[0].funnel.guardrails[1]: unknown metric "zzz" (expected a built-in metric or one the config's metrics define: back_navigations, failed_mutations, time_to_complete, a, b, c, d, e, f, g, h, i, j, k)"#,
+            "metrics[13].windowSeconds: a ratio metric has no windowSeconds of its own: set it on the metrics it reads (its numerator and denominator)",
+            "metrics[13].cap: a ratio metric has no cap of its own: set it on the metrics it reads (its numerator and denominator)",
+            #"experiments[0].funnel.guardrails[1]: unknown metric "zzz" (expected a built-in metric or one the config's metrics define: back_navigations, failed_mutations, time_to_complete, a, b, c, d, e, f, g, h, i, j, k, l)"#,
         ])
     }
 

@@ -19,16 +19,17 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var treatmentUsers: Int
     /// Users measured in control.
     public var controlUsers: Int
-    /// The treatment's value of the metric: its mean (a share for a proportion), ratio or quantile.
-    public var treatmentMean: Double
-    /// Control's value of the metric.
-    public var controlMean: Double
+    /// The treatment's value of the metric: its mean (a share for a proportion), ratio or quantile; absent when it
+    /// is undefined (no users with a value, a ratio whose denominator sums to 0).
+    public var treatmentMean: Double?
+    /// Control's value of the metric; absent when it is undefined.
+    public var controlMean: Double?
     /// The treatment's median (nearest rank), for durations.
     public var treatmentMedian: Double?
     /// Control's median (nearest rank), for durations.
     public var controlMedian: Double?
-    /// Treatment value − control value.
-    public var difference: Double
+    /// Treatment value − control value; absent when either is undefined.
+    public var difference: Double?
     /// The (1 − alpha) interval of the difference; absent when the arms are too small to have one.
     public var interval: ConfidenceInterval?
     /// Treatment value / control value − 1; absent when control's value is 0.
@@ -59,8 +60,8 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     /// Creates a metric comparison.
     public init(
         metric: String, name: String, kind: String, isGuardrail: Bool, direction: MetricDirection, variant: String,
-        control: String, treatmentUsers: Int, controlUsers: Int, treatmentMean: Double, controlMean: Double,
-        treatmentMedian: Double? = nil, controlMedian: Double? = nil, difference: Double, interval: ConfidenceInterval?,
+        control: String, treatmentUsers: Int, controlUsers: Int, treatmentMean: Double?, controlMean: Double?,
+        treatmentMedian: Double? = nil, controlMedian: Double? = nil, difference: Double?, interval: ConfidenceInterval?,
         relativeDifference: Double? = nil, relativeInterval: ConfidenceInterval? = nil, pValue: Double,
         adjustedPValue: Double, isSignificant: Bool, isSignificantlyWorse: Bool
     ) {

@@ -43,12 +43,13 @@ extension ExperimentReport {
             func number(_ value: Double) -> String {
                 isShare ? ReportNumberFormat.percent(value) : ReportNumberFormat.fixed(value, places: places)
             }
-            func value(_ mean: Double, _ median: Double?) -> String {
-                number(mean) + (median.map { " (median \(ReportNumberFormat.fixed($0, places: 1)))" } ?? "")
+            func value(_ mean: Double?, _ median: Double?) -> String {
+                (mean.map(number) ?? "–") + (median.map { " (median \(ReportNumberFormat.fixed($0, places: 1)))" } ?? "")
             }
-            let difference = isShare
-                ? ReportNumberFormat.percentagePoints(metric.difference)
-                : (metric.difference > 0 ? "+" : "") + ReportNumberFormat.fixed(metric.difference, places: places)
+            let difference = metric.difference.map { difference in
+                isShare ? ReportNumberFormat.percentagePoints(difference)
+                    : (difference > 0 ? "+" : "") + ReportNumberFormat.fixed(difference, places: places)
+            } ?? "–"
             let interval = metric.interval.map {
                 isShare ? ReportNumberFormat.percentagePointInterval($0)
                     : "[\(ReportNumberFormat.fixed($0.lower, places: places)), \(ReportNumberFormat.fixed($0.upper, places: places))]"
@@ -134,7 +135,7 @@ extension MetricComparisonReport {
     /// The decimals its values are shown with: two, or more for values below 1 so that three significant digits
     /// show (0.0312 rather than 0.03), at most six.
     var decimalPlaces: Int {
-        let magnitude = max(abs(controlMean), abs(treatmentMean))
+        let magnitude = max(abs(controlMean ?? 0), abs(treatmentMean ?? 0))
         guard magnitude > 0, magnitude.isFinite else { return 2 }
         var places = 2
         while places < 6, magnitude * Double(repeatElement(10, count: places).reduce(1, *)) < 100 {

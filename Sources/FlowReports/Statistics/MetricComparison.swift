@@ -137,10 +137,13 @@ public struct MetricComparison: Sendable, Hashable {
         }
     }
 
-    /// Why the arms cannot be compared, worst first: an arm's own limitation other than a lack of variance, then
-    /// an arm of fewer than 2 values, then no variance in either arm.
+    /// Why the arms cannot be compared, worst first: an arm's own limitation other than values that are all equal,
+    /// then an arm of fewer than 2 values, then no variance in either arm.
+    ///
+    /// Only an arm whose values are truly all equal (unit variance 0) is tested from the other arm's variance; a
+    /// quantile arm whose bounds are equal keeps its `no_variance` (its variance is a floor, not an estimate).
     private static func limitation<Statistic: MetricArmStatistic>(treatment: Statistic, control: Statistic) -> MetricComparisonLimitation? {
-        let own = [control.limitation, treatment.limitation].compactMap { $0 }.filter { $0 != .noVariance }
+        let own = [control, treatment].compactMap { arm in arm.limitation == .noVariance && arm.unitVariance == 0 ? nil : arm.limitation }
         if let worst = own.reduce(nil, { MetricComparisonLimitation.worst($0, $1) }) { return worst }
         if treatment.count < 2 || control.count < 2 { return .noVariance }
         return treatment.unitVariance > 0 || control.unitVariance > 0 ? nil : .noVariance

@@ -49,7 +49,8 @@ enum MetricComparisons {
         for index in reports.indices {
             reports[index].adjustedPValue = adjusted[index]
             reports[index].isSignificant = adjusted[index] < alpha
-            let worse = reports[index].direction == .lowerIsBetter ? reports[index].difference > 0 : reports[index].difference < 0
+            let difference = reports[index].difference ?? 0
+            let worse = reports[index].direction == .lowerIsBetter ? difference > 0 : difference < 0
             reports[index].isSignificantlyWorse = reports[index].isSignificant && worse
         }
         return (reports, notes)
@@ -61,7 +62,7 @@ enum MetricComparisons {
         guard !worse.isEmpty else { return nil }
         let parts = worse.map { report in
             "\(report.metric) got significantly worse in \(report.variant) "
-                + "(\(StatisticsFormatting.signed(report.difference)) \(report.name), "
+                + "(\(StatisticsFormatting.signed(report.difference ?? 0)) \(report.name), "
                 + StatisticsFormatting.pValue(report.adjustedPValue, alpha: alpha, label: "adjusted p") + ")"
         }
         return "but guardrail " + parts.joined(separator: "; guardrail ")
@@ -83,9 +84,9 @@ enum MetricComparisons {
             metric: definition.id, name: definition.name, kind: definition.kind.name, isGuardrail: metric.isGuardrail,
             direction: definition.direction, variant: treatment.name, control: control.name,
             treatmentUsers: treatment.sample.count, controlUsers: control.sample.count,
-            treatmentMean: comparison.treatmentEstimate ?? 0, controlMean: comparison.controlEstimate ?? 0,
+            treatmentMean: comparison.treatmentEstimate, controlMean: comparison.controlEstimate,
             treatmentMedian: treatment.sample.median, controlMedian: control.sample.median,
-            difference: comparison.absolute?.estimate ?? 0, interval: comparison.absolute?.interval,
+            difference: comparison.absolute?.estimate, interval: comparison.absolute?.interval,
             relativeDifference: comparison.relative?.estimate, relativeInterval: comparison.relative?.interval,
             pValue: comparison.pValue, adjustedPValue: comparison.pValue, isSignificant: false, isSignificantlyWorse: false
         )

@@ -102,6 +102,12 @@ struct MetricDefinitionDecoder {
         for other in Set(fieldsByKind.values.flatMap { $0 }).subtracting(fields).sorted() where object[other] != nil {
             reader.report(metricPath.appending(other), "a \(text) metric has no \(other) (its fields: \(fields.joined(separator: ", ")))")
         }
+        // A ratio or a quantile reads the values of the metrics it names, with their windows and caps.
+        if text == "ratio" || text == "quantile" {
+            for field in ["windowSeconds", "cap"] where object[field] != nil {
+                reader.report(metricPath.appending(field), "a \(text) metric has no \(field) of its own: set it on the metrics it reads (its \(fields.joined(separator: " and ")))")
+            }
+        }
         switch text {
         case "proportion":
             return reader.field(object, "event", at: metricPath, required: true, eventMatcher).map(MetricKind.proportion)
