@@ -145,7 +145,7 @@ struct AggregateCountsFileTests {
             MetricMeasurement(quantity: .sum(matcher, property: "amount"), windowMilliseconds: 1, cap: nil),
             MetricMeasurement(quantity: .duration(.exposure, end: matcher), windowMilliseconds: 1, cap: nil),
         ]
-        let values = try MeasuredValues(parsing: "1|3|4 0.1 0.3 0.2 1e400|1500", measurements: measurements)
+        let values = try MeasuredValues(parsing: "1|3|5 0.1 0.3 0.2 1e400|1500", measurements: measurements)
         #expect(values.values == [1, 3, 0.6, 1.5])
         #expect(values.present == [true, true, true, true])
         #expect(values.invalid == [0, 0, 2, 0])
