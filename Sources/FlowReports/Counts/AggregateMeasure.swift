@@ -28,9 +28,9 @@ public enum AggregateMeasure: String, Sendable, CaseIterable {
     /// metric groups (``metricGroup``), which count these as well; still read.
     case userFailedMutations = "user_failed_mutations"
     /// The arm's users were measured for the metric measurements of group `step` (from 1), whose metrics are
-    /// `name` (``ExperimentMetrics/measurementGroups``); its users' values are in ``metricUsers`` rows.
+    /// `name` (docs/Warehouses.md, "Metrics: users per tuple of values"); its users' values are in ``metricUsers`` rows.
     case metricGroup = "metric_group"
-    /// Users whose values of the measurements of group `step` are `reason` (``MeasuredValues``): `total`. Users
+    /// Users whose values of the measurements of group `step` are `reason` (one field per measurement, separated by `|`): `total`. Users
     /// no row names have no value of any measurement of the group.
     case metricUsers = "metric_users"
     /// Users whose segment is `name`: `total`.
