@@ -1,4 +1,6 @@
-import FlowReports
+import FlowEvents
+@testable import FlowReports
+import Foundation
 import Testing
 
 /// Reading back the output of the aggregate query as each engine exports it, and refusing what is not.
@@ -47,5 +49,109 @@ struct AggregateCountsFileTests {
         #expect(Self.problem(#"{"experiment":"e","variant":"A","measure":"users","step":true,"name":"","reason":"","value":0,"total":1}"#)
             == "counts:1: column step: expected a whole number, got a boolean")
         #expect(Self.problem("") == "counts:1: empty counts file (expected a header line: experiment, variant, measure, step, name, reason, value, total)")
+    }
+
+    // MARK: Metrics a team defines
+
+    /// The counts an engine gives for ``DefinedMetricTests/log`` and its metrics: revenue and orders in one group
+    /// (a ratio reads both), buyers, and the checkout time (the funnel rows do not matter to the metrics).
+    static let definedMetricCounts = header + """
+        shop,A,first_exposure,0,,,0,3
+        shop,B,first_exposure,0,,,0,2
+        shop,A,users,0,,,0,3
+        shop,B,users,0,,,0,2
+        shop,A,metric_group,1,sum amount of \(order) within 60000 ms | count \(order) within 60000 ms,,0,0
+        shop,B,metric_group,1,sum amount of \(order) within 60000 ms | count \(order) within 60000 ms,,0,0
+        shop,A,metric_users,1,,2 30 70|2,0,1
+        shop,A,metric_users,1,,2 15|2,0,1
+        shop,B,metric_users,1,,1 40|1,0,1
+        shop,B,metric_users,1,,1 2e2|1,0,1
+        shop,A,metric_group,2,any \(order) within 60000 ms,,0,0
+        shop,B,metric_group,2,any \(order) within 60000 ms,,0,0
+        shop,A,metric_users,2,,1,0,2
+        shop,B,metric_users,2,,1,0,2
+        shop,A,metric_group,3,duration from screen_shown screen=cart to flow_completed within 60000 ms,,0,0
+        shop,B,metric_group,3,duration from screen_shown screen=cart to flow_completed within 60000 ms,,0,0
+        shop,A,metric_users,3,,20000,0,1
+        shop,B,metric_users,3,,10000,0,1
+
+        """
+    static let order = "mutation operation=place_order outcome=succeeded"
+    static let definedMetrics = ["revenue", "orders", "order-value", "buyers", "checkout-time", "median-order"]
+
+    static func countsMetrics(_ text: String, metrics: [String] = definedMetrics) throws -> (reports: [MetricComparisonReport], notes: [String]) {
+        let file = try AggregateCountsFile(text: text, path: "counts.csv")
+        let report = try ReportBuilder.report(fromCounts: file, options: DefinedMetricTests.options(metrics: metrics), inputs: [])
+        return (try #require(report.experiments.first).metrics, report.diagnostics + report.experiments.flatMap(\.notes))
+    }
+
+    @Test("Rows of users per tuple of values give every defined metric exactly as the events do: sums, invalid numbers, ratios, quantiles, durations")
+    func definedMetricsFromCounts() throws {
+        let native = try ReportBuilder.report(events: DefinedMetricTests.log, options: DefinedMetricTests.options(metrics: Self.definedMetrics), inputs: [])
+        let fromCounts = try Self.countsMetrics(Self.definedMetricCounts)
+        #expect(fromCounts.reports == (try #require(native.experiments.first)).metrics)
+        #expect(fromCounts.reports.count == 6)
+        #expect(fromCounts.reports.first { $0.metric == "revenue" }?.invalidValues == 1)
+        #expect(!fromCounts.notes.contains { $0.contains("left out") })
+    }
+
+    @Test("Counts made before metric groups: the built-in metrics from their old rows, defined ones left out with a note")
+    func countsWithoutMetricGroups() throws {
+        let old = Self.header + """
+            shop,A,first_exposure,0,,,0,3
+            shop,B,first_exposure,0,,,0,2
+            shop,A,users,0,,,0,3
+            shop,B,users,0,,,0,2
+            shop,A,user_back_navigations,0,,,2,1
+            shop,B,user_back_navigations,0,,,1,2
+
+            """
+        let (reports, notes) = try Self.countsMetrics(old, metrics: ["back_navigations", "revenue"])
+        let backs = try #require(reports.first { $0.metric == "back_navigations" })
+        #expect(backs.controlMean == 2.0 / 3 && backs.treatmentMean == 1)
+        #expect(!reports.contains { $0.metric == "revenue" })
+        #expect(notes.contains { $0.hasPrefix("metrics the counts file does not hold, left out: revenue") })
+    }
+
+    @Test("Metric rows of another configuration, or values that do not read, are refused at their line")
+    func metricRefusals() throws {
+        func problem(replacing old: String, with new: String) -> String? {
+            do {
+                _ = try Self.countsMetrics(Self.definedMetricCounts.replacingOccurrences(of: old, with: new))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(problem(replacing: "A,metric_group,2,any", with: "A,metric_group,2,count")?
+            .hasPrefix("counts.csv:12: metric group 2 of experiment \"shop\" measures \"count \(Self.order)") == true)
+        #expect(problem(replacing: "A,metric_users,3,,20000", with: "A,metric_users,4,,20000")
+            == "counts.csv:18: metric group 4 of experiment \"shop\", whose metrics the configuration measures in 3 groups; "
+                + "were the counts made with another config?")
+        #expect(problem(replacing: "2 15|2", with: "2 15")
+            == "counts.csv:9: column reason: 1 value in \"2 15\", but the group has 2 measurements")
+        #expect(problem(replacing: "2 15|2", with: "1 15 16|2")
+            == "counts.csv:9: column reason: 2 numbers from 1 events in \"1 15 16\"")
+        #expect(problem(replacing: "20000,0,1", with: "-5,0,1")
+            == "counts.csv:18: column reason: expected a whole number of 0 or more, got \"-5\" in \"-5\"")
+    }
+
+    @Test("A user's values: a match, a count, a sum with its invalid numbers, a duration or none")
+    func measuredValues() throws {
+        let matcher = EventMatcher(type: .back)
+        let measurements = [
+            MetricMeasurement(quantity: .any(matcher), windowMilliseconds: 1, cap: nil),
+            MetricMeasurement(quantity: .count(matcher), windowMilliseconds: 1, cap: nil),
+            MetricMeasurement(quantity: .sum(matcher, property: "amount"), windowMilliseconds: 1, cap: nil),
+            MetricMeasurement(quantity: .duration(.exposure, end: matcher), windowMilliseconds: 1, cap: nil),
+        ]
+        let values = try MeasuredValues(parsing: "1|3|5 0.1 0.3 0.2 1e400|1500", measurements: measurements)
+        #expect(values.values == [1, 3, 0.6, 1.5])
+        #expect(values.present == [true, true, true, true])
+        #expect(values.invalid == [0, 0, 2, 0])
+        let none = try MeasuredValues(parsing: "0|0|1|", measurements: measurements)
+        #expect(none.values == [0, 0, 0, 0])
+        #expect(none.present == [false, false, true, false])
+        #expect(none.invalid == [0, 0, 1, 0])
     }
 }

@@ -88,6 +88,13 @@ struct WarehouseAgreementTests {
             #expect(report.standardOutput.contains(#""name" : "it's \"done\"; DROP TABLE x""#))
             #expect(report.standardOutput.contains(#""name" : "Home again""#))
             #expect(report.standardOutput.contains(#""discovered_screens_beyond_cap" : 40"#))
+            // Every metric the config defines is compared from the engine's counts, none left out.
+            for metric in ["account-created", "screens-seen", "credit", "credit-per-screen", "accounts-per-screen", "credit-p50",
+                           "signup-time", "signup-time-p90", "home-time", "backs-in-a-day"] {
+                #expect(report.standardOutput.contains(#""metric" : "\#(metric)""#), "\(engine): \(metric)")
+            }
+            #expect(!report.standardOutput.contains("left out"))
+            #expect(report.standardOutput.contains(#""invalid_values" : "#))
         }
     }
 

@@ -6,15 +6,22 @@
 Writes into OUT_DIR:
 - config.json: CONFIG_IN with the first experiment's funnel made harder for SQL: guardrails and metrics,
   a step whose name and screen are `it's "done"; DROP TABLE x`, and steps that events of one millisecond
-  can complete in more than one way;
-- ordered.jsonl: the simulated log followed by crafted users (below), in time order per user;
+  can complete in more than one way; and metrics the config defines, of every kind (a proportion, a mean of a
+  count capped absolutely, a mean of a property's sum capped at a percentile, ratios sharing a denominator, a
+  quantile of a sum and of a duration, a duration from an event, one from the exposure with a window of its
+  own, a count with a window of a day);
+- ordered.jsonl: the simulated log, its successful mutations carrying an `amount` (decimals, and now and then a
+  string that is not a JSON number), followed by crafted users (below), in time order per user;
 - shuffled.jsonl: the same lines shuffled with a fixed seed, and a partial last line.
 
 Crafted users: exposed to two variants (multi-variant), exposed without a variant (an incomplete exposure),
 events of one millisecond that complete steps only when matched by the steps each event matches (logged in
 both orders), session starts of one millisecond carrying two segment values, back navigations from the
 hostile screen, failed mutations without a reason, events outside the window, and an experiment the
-config does not list (steps discovered), and one whose arms show more screens than the cap on discovered steps.
+config does not list (steps discovered), and one whose arms show more screens than the cap on discovered steps;
+amounts of one millisecond whose sum in line order depends on the order (0.1, 0.2, 0.3), hostile amounts (words,
+spaces, a line break, other scripts' digits, hexadecimal, a number too large for a Double), a duration's end
+logged before its start in the start's millisecond, and events at and past the end of a metric's own window.
 """
 import argparse
 import json
@@ -22,6 +29,34 @@ import os
 import random
 
 HOSTILE = 'it\'s "done"; DROP TABLE x'
+# Strings that are not JSON numbers (each counted as invalid), and odd ones that are.
+NOT_NUMBERS = ["NaN", "Infinity", "1e400", " 12", "12 ", "12\n", "\u0663", "0x10", "+1", "01", "1.", ".5", "-", "",
+               "1,5", "12abc", "--1", "1e", "1e+", "\uff11"]
+ODD_NUMBERS = ["-0", "1E+2", "-2.5e-3", "1e-400", "0.0", "123456789012345678901234567890"]
+
+METRICS = [
+    {"id": "account-created", "name": "Users who created an account", "kind": "proportion",
+     "event": {"type": "mutation", "properties": {"operation": "create_account", "outcome": "succeeded"}}},
+    {"id": "screens-seen", "name": "Screens seen per user", "kind": "mean", "event": {"type": "screen_shown"},
+     "cap": {"absolute": 6}},
+    {"id": "credit", "name": "Credit per user", "kind": "mean",
+     "event": {"type": "mutation", "properties": {"outcome": "succeeded"}}, "value": "amount",
+     "cap": {"percentile": 0.95, "ignoreZeros": True}},
+    {"id": "credit-per-screen", "name": "Credit per screen", "kind": "ratio", "numerator": "credit",
+     "denominator": "screens-seen"},
+    {"id": "accounts-per-screen", "name": "Accounts per screen", "kind": "ratio", "numerator": "account-created",
+     "denominator": "screens-seen"},
+    {"id": "credit-p50", "name": "Median credit", "kind": "quantile", "of": "credit", "quantile": 0.5},
+    {"id": "signup-time", "name": "Seconds from getting started to an account", "kind": "duration", "direction": "lower",
+     "from": {"type": "action", "screen": "welcome", "action": "get_started"},
+     "to": {"type": "mutation", "properties": {"operation": "create_account", "outcome": "succeeded"}}},
+    {"id": "signup-time-p90", "name": "90th percentile seconds to an account", "kind": "quantile", "of": "signup-time",
+     "quantile": 0.9, "direction": "lower"},
+    {"id": "home-time", "name": "Seconds to home within two hours", "kind": "duration", "direction": "lower",
+     "from": "exposure", "to": {"type": "screen_shown", "screen": "home"}, "windowSeconds": 7200},
+    {"id": "backs-in-a-day", "name": "Back navigations in a day", "kind": "mean", "direction": "lower",
+     "event": {"type": "back"}, "windowSeconds": 86400},
+]
 
 
 def event(time, user, kind, experiment=None, variant=None, screen=None, action=None, properties=None):
@@ -66,6 +101,34 @@ def crafted(experiment, variants):
     lines += [event("2026-11-02T11:00:00.000Z", "crafted-late", "exposure", experiment, a),
               event("2026-11-02T12:00:00.000Z", "crafted-late", "back", experiment, a, screen="welcome"),
               event("2026-11-02T12:00:00.001Z", "crafted-late", "flow_completed", experiment, a, screen="home")]
+    # Amounts of one millisecond in both line orders: added in line order, 0.1 + 0.2 + 0.3 and 0.3 + 0.2 + 0.1
+    # differ in the last bit; the report's exact sum gives one value whatever the order.
+    for order, user in ((0, "crafted-sum-forward"), (1, "crafted-sum-backward")):
+        amounts = ["0.1", "0.2", "0.3"]
+        if order:
+            amounts.reverse()
+        lines.append(event(ms(40, 0), user, "exposure", experiment, a))
+        lines += [event(ms(41, 0), user, "mutation", experiment, a, screen="profile",
+                        properties={"operation": "update_profile", "outcome": "succeeded", "amount": amount})
+                  for amount in amounts]
+    # Hostile amounts, and amounts that are numbers however odd, and a successful mutation without an amount.
+    lines.append(event(ms(42, 0), "crafted-hostile-amounts", "exposure", experiment, b))
+    for index, amount in enumerate(NOT_NUMBERS + ODD_NUMBERS):
+        lines.append(event(ms(43, index), "crafted-hostile-amounts", "mutation", experiment, b, screen="profile",
+                           properties={"operation": "update_profile", "outcome": "succeeded", "amount": amount}))
+    lines.append(event(ms(44, 0), "crafted-hostile-amounts", "mutation", experiment, b, screen="profile",
+                       properties={"operation": "update_profile", "outcome": "succeeded"}))
+    # A duration's end before its start does not end it; an end logged before the start in the start's
+    # millisecond does (0 seconds), whichever line comes first.
+    lines += [event(ms(45, 0), "crafted-duration", "exposure", experiment, a),
+              event(ms(45, 500), "crafted-duration", "mutation", experiment, a, screen="signup",
+                    properties={"operation": "create_account", "outcome": "succeeded"}),
+              event(ms(46, 0), "crafted-duration", "mutation", experiment, a, screen="signup",
+                    properties={"operation": "create_account", "outcome": "succeeded"}),
+              event(ms(46, 0), "crafted-duration", "action", experiment, a, screen="welcome", action="get_started")]
+    # A metric's own window: backs at exactly a day after the exposure count, a millisecond later do not.
+    lines += [event("2026-11-03T11:00:00.000Z", "crafted-late", "back", experiment, a, screen="welcome"),
+              event("2026-11-03T11:00:00.001Z", "crafted-late", "back", experiment, a, screen="welcome")]
     # An experiment the config does not list: discovered steps, default goal.
     for index in range(6):
         user = f"crafted-other-{index}"
@@ -85,6 +148,21 @@ def crafted(experiment, variants):
             lines.append(event(ms(31, screen * 4 + index), user, "screen_shown", "crafted-many-screens", variant,
                                screen=f"screen-{index // 2}-{screen:02d}"))
     return lines
+
+
+def with_amount(line, index):
+    """The line, with an `amount` when it is a successful mutation: a decimal of up to two places, every 17th a
+    string that is not a number."""
+    record = json.loads(line)
+    if record["type"] != "mutation" or record["properties"].get("outcome") != "succeeded":
+        return line
+    generator = random.Random(index)
+    if index % 17 == 0:
+        amount = NOT_NUMBERS[generator.randrange(len(NOT_NUMBERS))]
+    else:
+        amount = f"{generator.randrange(0, 100000) / 100:.2f}"
+    record["properties"]["amount"] = amount
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
 
 
 def main():
@@ -108,11 +186,13 @@ def main():
         {"name": "Home again", "type": "screen_shown", "screen": "home", "properties": {"again": "yes"}},
     ]
     funnel["guardrails"] = ["back_navigations", "failed_mutations"]
-    funnel["metrics"] = ["time_to_complete"]
+    funnel["guardrails"].append("backs-in-a-day")
+    funnel["metrics"] = ["time_to_complete"] + [metric["id"] for metric in METRICS if metric["id"] != "backs-in-a-day"]
+    config["metrics"] = METRICS
     with open(os.path.join(arguments.out, "config.json"), "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=2, ensure_ascii=False)
     with open(arguments.log, encoding="utf-8") as handle:
-        lines = [line.rstrip("\n") for line in handle if line.strip()]
+        lines = [with_amount(line.rstrip("\n"), index) for index, line in enumerate(handle) if line.strip()]
     lines += crafted(experiment["key"], experiment["variations"])
     with open(os.path.join(arguments.out, "ordered.jsonl"), "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")

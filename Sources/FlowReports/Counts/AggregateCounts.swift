@@ -56,16 +56,16 @@ struct AggregateCounts: Sendable {
                 break
             }
         }
-        var rowsByArm: [String: [String: [AggregateRow]]] = [:]
-        for row in file.rows where row.measure != .incompleteExposures && row.measure != .multiVariantUsers {
-            rowsByArm[row.experiment, default: [:]][row.variant, default: []].append(row)
+        var rowsByArm: [String: [String: [(row: AggregateRow, location: String)]]] = [:]
+        for (row, location) in zip(file.rows, file.locations) where row.measure != .incompleteExposures && row.measure != .multiVariantUsers {
+            rowsByArm[row.experiment, default: [:]][row.variant, default: []].append((row, location))
         }
         for (key, exposures) in firstExposures {
             let funnel = options.funnel(for: key)
             let metrics = ExperimentMetrics(plan: options.experiments[key], funnel: funnel)
             var tallies: [String: ArmTally] = [:]
             for variant in exposures.keys {
-                tallies[variant] = Self.tally(of: rowsByArm[key]?[variant] ?? [], funnel: funnel, metrics: metrics)
+                tallies[variant] = try Self.tally(of: rowsByArm[key]?[variant] ?? [], experiment: key, funnel: funnel, metrics: metrics)
             }
             experiments[key] = ExperimentAggregates(
                 variantsInExposureOrder: exposures.keys.sorted { lhs, rhs in
@@ -81,7 +81,9 @@ struct AggregateCounts: Sendable {
     }
 
     /// The tally of one arm from its rows.
-    private static func tally(of rows: [AggregateRow], funnel: FunnelDefinition, metrics: ExperimentMetrics) -> ArmTally {
+    private static func tally(
+        of rows: [(row: AggregateRow, location: String)], experiment: String, funnel: FunnelDefinition, metrics: ExperimentMetrics
+    ) throws(AggregateCountsError) -> ArmTally {
         var users = 0
         var discovered: [Int: String] = [:]
         var screensBeyondStepCap = 0
@@ -90,7 +92,9 @@ struct AggregateCounts: Sendable {
         var backs: [String: Int] = [:]
         var failures: [String: [String: Int]] = [:]
         var metricCounts: [GuardrailMetric: [Int64: Int]] = [:]
-        for row in rows {
+        let groups = metrics.measurementGroups
+        var measuredValues: [Int: [MeasuredValues: Int]] = [:]
+        for (row, location) in rows {
             switch row.measure {
             case .users: users += row.total
             case .goal: goalReaches[row.value, default: 0] += row.total
@@ -101,6 +105,25 @@ struct AggregateCounts: Sendable {
             case .failedMutation: failures[row.name, default: [:]][row.reason, default: 0] += row.total
             case .userBackNavigations: metricCounts[.backNavigations, default: [:]][row.value, default: 0] += row.total
             case .userFailedMutations: metricCounts[.failedMutations, default: [:]][row.value, default: 0] += row.total
+            case .metricGroup:
+                let group = try Self.group(row.step, of: groups, experiment: experiment, location: location)
+                let label = metrics.label(ofGroup: group)
+                guard row.name == label else {
+                    throw AggregateCountsError(
+                        location: location,
+                        problem: "metric group \(row.step) of experiment \"\(experiment)\" measures \"\(row.name)\" in the counts, "
+                            + "but \"\(label)\" in the configuration; were the counts made with another config?"
+                    )
+                }
+                measuredValues[row.step, default: [:]] = measuredValues[row.step] ?? [:]
+            case .metricUsers:
+                let group = try Self.group(row.step, of: groups, experiment: experiment, location: location)
+                do {
+                    let values = try MeasuredValues(parsing: row.reason, measurements: group.map { metrics.measurements[$0] })
+                    measuredValues[row.step, default: [:]][values, default: 0] += row.total
+                } catch {
+                    throw AggregateCountsError(location: location, problem: "column reason: \(error.problem)")
+                }
             case .incompleteExposures, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
         }
@@ -114,7 +137,20 @@ struct AggregateCounts: Sendable {
         }
         return ArmTally(
             users: users, steps: steps, screensBeyondStepCap: screensBeyondStepCap, stepReaches: stepReaches, goalReaches: goalReaches,
-            backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metricCounts, metrics: metrics
+            backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metricCounts,
+            usersByMeasuredValues: measuredValues, metrics: metrics
         )
+    }
+
+    /// The measurements of group `number` (from 1) of an experiment whose groups are `groups`.
+    private static func group(_ number: Int, of groups: [[Int]], experiment: String, location: String) throws(AggregateCountsError) -> [Int] {
+        guard number >= 1, number <= groups.count else {
+            throw AggregateCountsError(
+                location: location,
+                problem: "metric group \(number) of experiment \"\(experiment)\", whose metrics the configuration measures in "
+                    + "\(groups.count) group\(groups.count == 1 ? "" : "s"); were the counts made with another config?"
+            )
+        }
+        return groups[number - 1]
     }
 }

@@ -21,10 +21,18 @@ public enum AggregateMeasure: String, Sendable, CaseIterable {
     case back
     /// Failed mutations on screen `name` for `reason`: `total`.
     case failedMutation = "failed_mutation"
-    /// Users with `value` (more than 0) back navigations in their window: `total`.
+    /// Users with `value` (more than 0) back navigations in their window: `total`. Written by queries before
+    /// metric groups (``metricGroup``), which count these as well; still read.
     case userBackNavigations = "user_back_navigations"
-    /// Users with `value` (more than 0) failed mutations in their window: `total`.
+    /// Users with `value` (more than 0) failed mutations in their window: `total`. Written by queries before
+    /// metric groups (``metricGroup``), which count these as well; still read.
     case userFailedMutations = "user_failed_mutations"
+    /// The arm's users were measured for the metric measurements of group `step` (from 1), whose metrics are
+    /// `name` (docs/Warehouses.md, "Metrics: users per tuple of values"); its users' values are in ``metricUsers`` rows.
+    case metricGroup = "metric_group"
+    /// Users whose values of the measurements of group `step` are `reason` (one field per measurement, separated by `|`): `total`. Users
+    /// no row names have no value of any measurement of the group.
+    case metricUsers = "metric_users"
     /// Users whose segment is `name`: `total`.
     case segmentUsers = "segment_users"
     /// Users whose segment is `name` who reached the goal: `total`.

@@ -2,13 +2,18 @@ import FlowEvents
 
 extension ArmTally {
     /// The tally of an arm whose users an SQL engine counted: every per-user value expanded from the counts of
-    /// users per value, in ascending order, as ``init(definition:metrics:users:usersAtMost:)`` sorts them.
+    /// users per value, as ``init(definition:metrics:users:usersAtMost:)`` measures them.
     ///
-    /// `metrics` may hold only built-in metrics, the ones an engine counts (`report --counts` refuses others).
+    /// - Parameters:
+    ///   - usersByMeasuredValues: for each measurement group the engine counted
+    ///     (``ExperimentMetrics/measurementGroups``, by number from 1), the users per tuple of values; the arm's
+    ///     other users have no value of the group. A group absent here is read from the rows of queries before
+    ///     metric groups (`usersByMetricValue` and `goalReaches` for the built-in metrics), or left out.
     init(
         users: Int, steps: [FunnelStep], screensBeyondStepCap: Int = 0, stepReaches: [Int: [Int64: Int]], goalReaches: [Int64: Int],
         backNavigationsByScreen: [String: Int], failuresByScreen: [String: [String: Int]],
-        usersByMetricValue: [GuardrailMetric: [Int64: Int]], metrics: ExperimentMetrics
+        usersByMetricValue: [GuardrailMetric: [Int64: Int]] = [:], usersByMeasuredValues: [Int: [MeasuredValues: Int]] = [:],
+        metrics: ExperimentMetrics
     ) {
         self.users = users
         self.steps = steps
@@ -17,17 +22,25 @@ extension ArmTally {
         stepDurations = steps.indices.map { Self.expanded(stepReaches[$0 + 1] ?? [:]) }
         self.backNavigationsByScreen = backNavigationsByScreen
         self.failuresByScreen = failuresByScreen
+        for (offset, group) in metrics.measurementGroups.enumerated() {
+            // An arm whose users were all multi-variant has no rows, and no values to count.
+            guard let counted = usersByMeasuredValues[offset + 1] ?? (users == 0 ? [:] : nil) else { continue }
+            for (index, column) in zip(group, Self.columns(of: group.map { metrics.measurements[$0] }, counted: counted, users: users)) {
+                measured[metrics.measurements[index]] = column
+            }
+        }
         for metric in metrics.metrics {
             guard let builtIn = GuardrailMetric(rawValue: metric.definition.id) else { continue }
             switch (builtIn, metric.reading) {
             case (.backNavigations, .mean(let index)), (.failedMutations, .mean(let index)):
-                // Every user has a count, 0 for those no row names (even when no user of the arm has any, and no
-                // row names the arm at all).
-                var counts = usersByMetricValue[builtIn] ?? [:]
-                counts[0, default: 0] += max(0, users - counts.values.reduce(0, +))
-                let values = Self.expanded(counts).map(Double.init)
+                guard measured[metrics.measurements[index]] == nil, usersByMeasuredValues.isEmpty else { continue }
+                // Every user has a count, 0 for those no row names (even when no row names the arm at all).
+                var all = usersByMetricValue[builtIn] ?? [:]
+                all[0, default: 0] += max(0, users - all.values.reduce(0, +))
+                let values = Self.expanded(all).map(Double.init)
                 measured[metrics.measurements[index]] = MeasuredColumn(values: values, present: values.map { $0 > 0 })
             case (.timeToComplete, .duration(let index)):
+                guard measured[metrics.measurements[index]] == nil, usersByMeasuredValues.isEmpty else { continue }
                 // Completers have their time to the goal; the others never reached it.
                 let times = Self.expanded(goalReaches).map { Double($0) / 1000 }
                 let missing = max(0, users - times.count)
@@ -39,6 +52,25 @@ extension ArmTally {
                 continue
             }
         }
+    }
+
+    /// The columns of a group's measurements, aligned by user: each tuple of values repeated for its users, then
+    /// the users without a value.
+    private static func columns(of measurements: [MetricMeasurement], counted: [MeasuredValues: Int], users: Int) -> [MeasuredColumn] {
+        var columns = measurements.map { _ in MeasuredColumn(reserving: users) }
+        func append(_ tuple: MeasuredValues, times: Int) {
+            for index in columns.indices {
+                columns[index].values.append(contentsOf: repeatElement(tuple.values[index], count: times))
+                columns[index].present.append(contentsOf: repeatElement(tuple.present[index], count: times))
+                columns[index].invalid += tuple.invalid[index] * times
+            }
+        }
+        // The statistics sort what they add up, so any order of the users gives the same numbers.
+        for tuple in counted.keys.sorted(by: { $0.values.lexicographicallyPrecedes($1.values) }) {
+            append(tuple, times: counted[tuple] ?? 0)
+        }
+        append(MeasuredValues(absentFor: measurements), times: max(0, users - counted.values.reduce(0, +)))
+        return columns
     }
 
     /// Every value repeated as many times as it was counted, ascending.

@@ -4,8 +4,8 @@ import FlowEvents
 struct UserMeasure: Sendable {
     /// Matching events in the window.
     private(set) var count: Int64 = 0
-    /// The sum of the matching events' numbers, for a sum.
-    private(set) var sum: Double = 0
+    /// The matching events' numbers, for a sum, added exactly so that their order does not matter.
+    private var numbers = ExactSum()
     /// Matching events whose property was missing or not a number, for a sum.
     private(set) var invalid: Int32 = 0
     /// For a duration, the offset of its start, once reached.
@@ -19,6 +19,11 @@ struct UserMeasure: Sendable {
     /// A user's measure anchored at their exposure.
     init(_ measurement: MetricMeasurement) {
         if case .duration(.exposure, _) = measurement.quantity { start = 0 }
+    }
+
+    /// The sum of the matching events' numbers, for a sum: their exact sum, rounded once.
+    var sum: Double {
+        numbers.value
     }
 
     /// For a duration, the milliseconds from its start to its end; nil until the end is reached.
@@ -37,7 +42,7 @@ struct UserMeasure: Sendable {
             guard matcher.matches(event) else { return }
             count += 1
             if case .success(let number) = EventPropertyNumber.read(property, in: event.properties) {
-                sum += number
+                numbers.add(number)
             } else {
                 invalid += 1
             }

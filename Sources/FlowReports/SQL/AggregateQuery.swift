@@ -59,7 +59,7 @@ public struct AggregateQuery: Sendable {
         ]
         addConfiguredSteps(to: &expressions, rows: &rows)
         addDiscoveredSteps(to: &expressions, rows: &rows)
-        addUserMetrics(to: &rows)
+        addMetrics(to: &expressions, rows: &rows)
         addSegments(to: &expressions, rows: &rows)
         let with = expressions.map { "\($0.0) AS (\n  \($0.1)\n)" }.joined(separator: ",\n")
         let columns = AggregateRow.columns.joined(separator: ", ")
@@ -108,13 +108,14 @@ public struct AggregateQuery: Sendable {
             + ") = 1"
     }
 
-    /// The condition that an event of `w` matches `matcher`.
-    private func matches(_ matcher: EventMatcher) -> String {
-        var parts = ["ty = \(lit(matcher.type.rawValue))"]
-        if let screen = matcher.screen { parts.append("sc = \(lit(screen))") }
-        if let action = matcher.action { parts.append("ac = \(lit(action))") }
+    /// The condition that an event of `w` (or of `table`, when given) matches `matcher`.
+    private func matches(_ matcher: EventMatcher, in table: String? = nil) -> String {
+        let column = { (name: String) in table.map { "\($0).\(name)" } ?? name }
+        var parts = ["\(column("ty")) = \(lit(matcher.type.rawValue))"]
+        if let screen = matcher.screen { parts.append("\(column("sc")) = \(lit(screen))") }
+        if let action = matcher.action { parts.append("\(column("ac")) = \(lit(action))") }
         for key in matcher.properties.keys.sorted() {
-            parts.append("\(prop(key)) = \(lit(matcher.properties[key] ?? ""))")
+            parts.append("\(dialect.property(key, of: column("pr"))) = \(lit(matcher.properties[key] ?? ""))")
         }
         return "(" + parts.joined(separator: " AND ") + ")"
     }
@@ -187,20 +188,73 @@ public struct AggregateQuery: Sendable {
 
     // MARK: Metrics and segments
 
-    /// Per-user counts of back navigations and failed mutations, for the experiments that test them.
-    private func addUserMetrics(to rows: inout [String]) {
-        let metrics: [(GuardrailMetric, AggregateMeasure, String)] = [
-            (.backNavigations, .userBackNavigations, "ty = 'back'"),
-            (.failedMutations, .userFailedMutations, "ty = 'mutation' AND \(prop("outcome")) = 'failed'"),
-        ]
-        for (metric, measure, condition) in metrics {
-            let keys = configuredKeys.filter { key in
-                experiments[key].map { $0.guardrails.contains(metric.rawValue) || $0.secondaryMetrics.contains(metric.rawValue) } ?? false
+    /// Every metric measurement of every configured experiment, per user as ``UserMeasure`` measures it, counted as
+    /// users per tuple of values of each measurement group (``ExperimentMetrics/measurementGroups``,
+    /// ``MeasuredValues``), with a ``AggregateMeasure/metricGroup`` row per arm and group.
+    private func addMetrics(to expressions: inout [(String, String)], rows: inout [String]) {
+        let measured = configuredKeys.compactMap { key -> (key: String, metrics: ExperimentMetrics)? in
+            let metrics = ExperimentMetrics(plan: experiments[key], funnel: funnel(key))
+            return metrics.measurements.isEmpty ? nil : (key, metrics)
+        }
+        guard !measured.isEmpty else { return }
+        // Each exposed user's events from their exposure to the end of the experiment's longest metric window.
+        let windows = measured.map { "WHEN au.e = \(lit($0.key)) THEN \($0.metrics.measurements.map(\.windowMilliseconds).max() ?? 0)" }
+        expressions.append(("mv", "SELECT au.e AS e, au.v AS v, au.u AS u, ev.t - au.a AS o, ev.ty AS ty, ev.sc AS sc, ev.ac AS ac, "
+            + "ev.pr AS pr FROM au JOIN ev ON ev.u = au.u WHERE au.e IN (\(measured.map { lit($0.key) }.joined(separator: ", "))) "
+            + "AND ev.t >= au.a AND ev.t - au.a <= CASE \(windows.joined(separator: " ")) ELSE 0 END"))
+        var count = 0
+        for (key, metrics) in measured {
+            for (offset, group) in metrics.measurementGroups.enumerated() {
+                var names: [String] = []
+                for index in group {
+                    count += 1
+                    names.append("m\(count)")
+                    expressions += measurementExpressions(metrics.measurements[index], of: key, named: "m\(count)")
+                }
+                let fields = zip(group, names).map { index, name in
+                    let absent = if case .duration = metrics.measurements[index].quantity { "''" } else { "'0'" }
+                    return "COALESCE(\(name).f, \(absent))"
+                }
+                let joins = names.map { "LEFT JOIN \($0) ON \($0).e = au.e AND \($0).u = au.u" }.joined(separator: " ")
+                let anyValue = names.map { "\($0).u IS NOT NULL" }.joined(separator: " OR ")
+                expressions.append(("mg\(count)", names.count == 1
+                    ? "SELECT e, v, f AS tu FROM \(names[0])"
+                    : "SELECT au.e AS e, au.v AS v, \(fields.joined(separator: " || '|' || ")) AS tu FROM au \(joins) "
+                        + "WHERE au.e = \(lit(key)) AND (\(anyValue))"))
+                rows.append(row(measure: .metricGroup, step: "\(offset + 1)", name: lit(metrics.label(ofGroup: group)), total: "0",
+                                from: "au WHERE e = \(lit(key)) GROUP BY e, v"))
+                rows.append(row(measure: .metricUsers, step: "\(offset + 1)", reason: "tu", total: "COUNT(*)",
+                                from: "mg\(count) GROUP BY e, v, tu"))
             }
-            guard !keys.isEmpty else { continue }
-            rows.append(row(measure: measure, value: "k", total: "COUNT(*)",
-                            from: "(SELECT e, v, u, COUNT(*) AS k FROM w WHERE \(condition) AND e IN (\(keys.map(lit).joined(separator: ", "))) "
-                                + "GROUP BY e, v, u) AS per_user GROUP BY e, v, k"))
+        }
+    }
+
+    /// The expressions that give each user of experiment `key` with a value of `measurement` their value as the
+    /// field of ``MeasuredValues`` (`f`), in the last one, `name`.
+    private func measurementExpressions(_ measurement: MetricMeasurement, of key: String, named name: String) -> [(String, String)] {
+        let events = "FROM mv WHERE e = \(lit(key)) AND o <= \(measurement.windowMilliseconds)"
+        switch measurement.quantity {
+        case .any(let matcher):
+            return [(name, "SELECT e, v, u, '1' AS f \(events) AND \(matches(matcher)) GROUP BY e, v, u")]
+        case .count(let matcher):
+            return [(name, "SELECT e, v, u, \(dialect.text("COUNT(*)")) AS f \(events) AND \(matches(matcher)) GROUP BY e, v, u")]
+        case .sum(let matcher, let property):
+            // The events, then the numbers among their values, sorted so that equal sets of numbers are one tuple.
+            let numbers = dialect.sortedConcatenation("n")
+            return [(name, "SELECT e, v, u, CASE WHEN \(numbers) = '' THEN \(dialect.text("COUNT(*)")) "
+                + "ELSE \(dialect.text("COUNT(*)")) || ' ' || \(numbers) END AS f FROM (SELECT e, v, u, "
+                + "CASE WHEN \(dialect.isJSONNumber(prop(property))) THEN \(prop(property)) ELSE NULL END AS n "
+                + "\(events) AND \(matches(matcher))) AS numbers GROUP BY e, v, u")]
+        case .duration(.exposure, let end):
+            return [(name, "SELECT e, v, u, \(dialect.text("MIN(o)")) AS f \(events) AND \(matches(end)) GROUP BY e, v, u")]
+        case .duration(.event(let start), let end):
+            // The first end at or after the first start: an end of the start's millisecond is simultaneous with it.
+            return [
+                ("\(name)s", "SELECT e, v, u, MIN(o) AS s \(events) AND \(matches(start)) GROUP BY e, v, u"),
+                (name, "SELECT st.e AS e, st.v AS v, st.u AS u, \(dialect.text("MIN(mv.o) - st.s")) AS f FROM \(name)s AS st "
+                    + "JOIN mv ON mv.e = st.e AND mv.u = st.u WHERE mv.e = \(lit(key)) AND mv.o <= \(measurement.windowMilliseconds) "
+                    + "AND mv.o >= st.s AND \(matches(end, in: "mv")) GROUP BY st.e, st.v, st.u, st.s"),
+            ]
         }
     }
 

@@ -63,6 +63,33 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether `text` (a string, possibly NULL) is a number in JSON's grammar, as `EventPropertyNumber` reads one:
+    /// a regular expression with `[0-9]` rather than a digit class (Java's would take other scripts' digits)
+    /// and `\A` and `\z` rather than `^` and `$` (Java's `$` also matches before a last line break). NULL for NULL.
+    func isJSONNumber(_ text: String) -> String {
+        let pattern = literal(#"\A-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\z"#)
+        return switch self {
+        case .duckdb: "regexp_matches(\(text), \(pattern))"
+        case .clickhouse: "match(\(text), \(pattern))"
+        case .spark: "(\(text) RLIKE \(pattern))"
+        }
+    }
+
+    /// The strings of `column` over a group's rows, sorted and separated by single spaces; NULLs left out, `''`
+    /// when there are none.
+    func sortedConcatenation(_ column: String) -> String {
+        switch self {
+        case .duckdb: "COALESCE(string_agg(\(column), ' ' ORDER BY \(column)), '')"
+        case .clickhouse: "arrayStringConcat(arraySort(groupArray(\(column))), ' ')"
+        case .spark: "array_join(array_sort(collect_list(\(column))), ' ')"
+        }
+    }
+
+    /// `expression` (a whole number) as a string of decimal digits.
+    func text(_ expression: String) -> String {
+        "CAST(\(expression) AS \(stringType))"
+    }
+
     /// Settings appended to the query.
     var querySettings: String? {
         switch self {

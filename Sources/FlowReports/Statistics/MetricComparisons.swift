@@ -6,8 +6,8 @@ enum MetricComparisons {
     /// Compares each metric of each treatment with control, then adjusts every p-value together.
     ///
     /// Per-user values are capped first, at one value per measurement taken over every arm's users pooled. A
-    /// metric whose measurements the tallies do not hold (an SQL engine counts only the built-in ones) is left out,
-    /// and a note says so.
+    /// metric whose measurements the tallies do not hold (a counts file from a query that counted only the
+    /// built-in metrics) is left out, and a note says so.
     static func compare(
         _ metrics: ExperimentMetrics, control: Arm, treatments: [Arm], correction: MultipleComparisonCorrection,
         settings: ComparisonSettings
@@ -41,8 +41,8 @@ enum MetricComparisons {
             }
         }
         if !uncounted.isEmpty {
-            notes.append("metrics the warehouse query does not count yet, left out: \(uncounted.joined(separator: ", ")); "
-                + "run report on the logs to analyse them")
+            notes.append("metrics the counts file does not hold, left out: \(uncounted.joined(separator: ", ")); "
+                + "count them with this version's `switchyard sql`, or run report on the logs")
         }
         let alpha = settings.effectiveAlpha
         let adjusted = correction.adjust(reports.map(\.pValue))

@@ -1,0 +1,90 @@
+import FlowEvents
+
+/// One user's values of the measurements of a group, as the `reason` of an ``AggregateMeasure/metricUsers`` row
+/// spells them: one field per measurement, in the group's order, separated by `|`.
+///
+/// - a match (`any`): `1` with a matching event, `0` without;
+/// - a count: the matching events, `0` without;
+/// - a sum: the matching events, then each number they carry in JSON's number grammar, separated by spaces
+///   (`2 45.99 12`; `1` for one event without a number; `0` without a matching event), so that the sum is made
+///   here exactly as from the logs (``ExactSum``) and the events without a number are counted as invalid;
+/// - a duration: milliseconds from its start to its end, empty when the end was not reached.
+struct MeasuredValues: Sendable, Hashable {
+    /// Per measurement: the value, as ``MeasuredColumn`` holds it.
+    var values: [Double] = []
+    /// Per measurement: whether the user has a value.
+    var present: [Bool] = []
+    /// Per measurement: matching events whose number was missing or not a number.
+    var invalid: [Int] = []
+
+    /// The values of a user that no row names: no matching event and no duration reached.
+    init(absentFor measurements: [MetricMeasurement]) {
+        values = measurements.map { _ in 0 }
+        present = measurements.map { _ in false }
+        invalid = measurements.map { _ in 0 }
+    }
+
+    /// Reads `text`, the values of `measurements`.
+    ///
+    /// - Throws: a description of what is wrong with `text`, for an ``AggregateCountsError``.
+    init(parsing text: String, measurements: [MetricMeasurement]) throws(MeasuredValuesError) {
+        let fields = text.split(separator: "|", omittingEmptySubsequences: false)
+        guard fields.count == measurements.count else {
+            throw MeasuredValuesError(
+                problem: "\(fields.count) value\(fields.count == 1 ? "" : "s") in \"\(text)\", but the group has "
+                    + "\(measurements.count) measurement\(measurements.count == 1 ? "" : "s")"
+            )
+        }
+        for (field, measurement) in zip(fields, measurements) {
+            func whole(_ digits: Substring) throws(MeasuredValuesError) -> Int64 {
+                guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                      let number = Int64(digits) else {
+                    throw MeasuredValuesError(problem: "expected a whole number of 0 or more, got \"\(digits)\" in \"\(text)\"")
+                }
+                return number
+            }
+            switch measurement.quantity {
+            case .any:
+                let matched = try whole(field) > 0
+                values.append(matched ? 1 : 0)
+                present.append(matched)
+                invalid.append(0)
+            case .count:
+                let count = try whole(field)
+                values.append(Double(count))
+                present.append(count > 0)
+                invalid.append(0)
+            case .sum:
+                let parts = field.split(separator: " ", omittingEmptySubsequences: false)
+                let events = try whole(parts[0])
+                guard Int64(parts.count - 1) <= events else {
+                    throw MeasuredValuesError(problem: "\(parts.count - 1) numbers from \(events) events in \"\(field)\"")
+                }
+                var sum = ExactSum()
+                var numbers = 0
+                for part in parts.dropFirst() {
+                    guard case .success(let number) = EventPropertyNumber.read(String(part)) else { continue }
+                    sum.add(number)
+                    numbers += 1
+                }
+                values.append(sum.value)
+                present.append(events > 0)
+                invalid.append(Int(events) - numbers)
+            case .duration:
+                if field.isEmpty {
+                    values.append(0)
+                    present.append(false)
+                } else {
+                    values.append(Double(try whole(field)) / 1000)
+                    present.append(true)
+                }
+                invalid.append(0)
+            }
+        }
+    }
+}
+
+/// What is wrong with the values of an ``AggregateMeasure/metricUsers`` row.
+struct MeasuredValuesError: Error {
+    var problem: String
+}
