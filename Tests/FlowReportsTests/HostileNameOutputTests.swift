@@ -5,7 +5,7 @@ import Testing
 
 /// Names a hostile log producer would choose, in every output: spreadsheet formulas are neutralised in CSV,
 /// controls and bidi overrides never reach a terminal, Markdown or CSV, a huge name is cut in text outputs (and
-/// kept whole in JSON and CSV), and users left out of the paths by the prefix cap are counted with the cap.
+/// kept whole in JSON and CSV), and users left out of the paths by the cap on path length are counted with the cap.
 @Suite("Hostile names in outputs: formulas, controls, bidi overrides and huge names")
 struct HostileNameOutputTests {
     static let formulas = ["=cmd|' /C calc'!A0", "+1", "-2", "@SUM(1)", "  =1+1", "\t=1", "\r=1"]
