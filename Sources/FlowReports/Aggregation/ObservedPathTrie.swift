@@ -4,7 +4,8 @@
 /// Bounded per path, not per trie: a path of more than ``lengthLimit`` screens is ``overflow``, and its user is
 /// counted exactly, as a user whose path is beyond the cap, without it. Whether a path is kept therefore depends on
 /// that path alone, never on which other paths came first, so no line order changes it; the trie holds at most
-/// ``lengthLimit`` nodes for each user, and far fewer where users share their paths.
+/// ``lengthLimit`` nodes for each user's path (a user counted again from the start adds a second), and far fewer
+/// where users share their paths.
 ///
 /// Every `screen_shown` event of a user in a window comes here, so both lookups avoid hashing: an app
 /// has a handful of screens, found by comparing names, and a node a handful of children, kept as a list.
