@@ -93,7 +93,8 @@ struct ExperimentExposures: Sendable {
             }
         }
         let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
-        let ranked = counts.map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node) + $0.key.rest.map { paths.screens[Int($0)] }) }
+        let ranked = counts
+            .map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node) + $0.key.rest.map { paths.screens[Int($0)] }) }
             .sorted { lhs, rhs in
                 if lhs.users != rhs.users { return lhs.users > rhs.users }
                 if lhs.key.reachedGoal != rhs.key.reachedGoal { return lhs.key.reachedGoal }
