@@ -5,7 +5,7 @@ import Testing
 
 /// Names a hostile log producer would choose, in every output: spreadsheet formulas are neutralised in CSV,
 /// controls and bidi overrides never reach a terminal, Markdown or CSV, a huge name is cut in text outputs (and
-/// kept whole in JSON and CSV), and users left out of the paths by the prefix cap are counted with the cap.
+/// kept whole in JSON and CSV), and users left out of the paths by the cap on path length are counted with the cap.
 @Suite("Hostile names in outputs: formulas, controls, bidi overrides and huge names")
 struct HostileNameOutputTests {
     static let formulas = ["=cmd|' /C calc'!A0", "+1", "-2", "@SUM(1)", "  =1+1", "\t=1", "\r=1"]
@@ -109,7 +109,7 @@ struct HostileNameOutputTests {
 
     // MARK: Observed paths beyond the cap
 
-    @Test("Users beyond the cap on distinct path prefixes are counted with the cap's value in every format")
+    @Test("Users whose path is longer than the cap are counted with the cap's value in every format")
     func pathsBeyondCap() throws {
         var script = EventScript()
         for (index, screens) in [["welcome", "signup"], ["welcome", "signup", "home"], ["welcome", "signup", "home"]].enumerated() {
@@ -118,13 +118,13 @@ struct HostileNameOutputTests {
         }
         let funnel = FunnelDefinition(steps: [], conversionWindowSeconds: 600, goal: EventMatcher(type: .flowCompleted))
         var options = ReportOptions(experiments: ["onboarding": ExperimentAnalysisPlan(variations: ["A"], funnel: funnel)], topPaths: 5)
-        options.pathNodeLimit = 3
+        options.pathLengthLimit = 2
         var accumulator = ExperimentLogAccumulator(options: options)
         accumulator.consume(contentsOf: script.events)
         let report = try ReportBuilder.report(from: accumulator, inputs: ["log"])
         let paths = try #require(report.experiments.first?.arms.first?.paths)
-        #expect(paths.usersBeyondCap == 2 && paths.pathPrefixCap == 3)
-        let sentence = "2 users on paths beyond the cap of 3 distinct path prefixes, in no path or move shown"
+        #expect(paths.usersBeyondCap == 2 && paths.pathLengthCap == 2)
+        let sentence = "2 users on paths longer than the cap of 2 screens, in no path or move shown"
         #expect(TableRenderer(colors: false).render(report).contains(sentence))
         #expect(MarkdownRenderer().render(report).contains(sentence))
         let html = HTMLRenderer().render(report)
@@ -132,13 +132,13 @@ struct HostileNameOutputTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONRenderer().render(report).utf8)) as? [String: Any])
         let arm = try #require(((object["experiments"] as? [[String: Any]])?.first?["arms"] as? [[String: Any]])?.first)
         let json = try #require(arm["paths"] as? [String: Any])
-        #expect(json["users_beyond_cap"] as? Int == 2 && json["path_prefix_cap"] as? Int == 3)
+        #expect(json["users_beyond_cap"] as? Int == 2 && json["path_length_cap"] as? Int == 2)
     }
 
-    @Test("A report's JSON written before the cap was stated still decodes, with the default cap")
+    @Test("A report's JSON written before the cap on path length was stated still decodes, with the default cap")
     func decodesWithoutCap() throws {
         let json = #"{"distinct_paths":1,"top":[],"other_users":0,"users_beyond_cap":0,"left_on":[],"transitions":[]}"#
         let paths = try JSONDecoder().decode(ObservedPathsReport.self, from: Data(json.utf8))
-        #expect(paths.pathPrefixCap == 262_144)
+        #expect(paths.pathLengthCap == 128)
     }
 }

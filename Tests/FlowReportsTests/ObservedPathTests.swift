@@ -6,9 +6,9 @@ import Testing
 struct ObservedPathTests {
     static let funnel = FunnelDefinition(steps: [], conversionWindowSeconds: 600, goal: EventMatcher(type: .flowCompleted))
 
-    private func paths(_ events: [FlowEvent], top: Int = 10, nodeLimit: Int? = nil) throws -> [String: ObservedPathsReport] {
+    private func paths(_ events: [FlowEvent], top: Int = 10, lengthLimit: Int? = nil) throws -> [String: ObservedPathsReport] {
         var options = ReportOptions(experiments: ["onboarding": ExperimentAnalysisPlan(variations: ["A", "B"], funnel: Self.funnel)], topPaths: top)
-        if let nodeLimit { options.pathNodeLimit = nodeLimit }
+        if let lengthLimit { options.pathLengthLimit = lengthLimit }
         var accumulator = ExperimentLogAccumulator(options: options)
         accumulator.consume(contentsOf: events)
         if let length = accumulator.rereadLength {
@@ -82,10 +82,10 @@ struct ObservedPathTests {
         #expect(a.otherUsers == 1 && a.distinctPaths == 2)
     }
 
-    @Test("paths beyond the cap on distinct prefixes are counted as such, exactly; where users left stays exact")
+    @Test("paths longer than the cap are counted as such, exactly; where users left stays exact")
     func cap() throws {
-        let a = try #require(try paths(Self.walks, nodeLimit: 3)["A"])
-        // The root and welcome > signup take the cap: home is one node too many.
+        let a = try #require(try paths(Self.walks, lengthLimit: 2)["A"])
+        // welcome > signup has two screens; welcome > signup > home is one too many.
         #expect(Self.text(a) == ["1 welcome > signup (left)"])
         #expect(a.usersBeyondCap == 1)
         #expect(a.leftOn == [ScreenUsersReport(screen: "signup", users: 1, share: 0.5)])

@@ -3,8 +3,8 @@ import Testing
 
 /// The observed paths of `report`, counted again by DuckDB from the rules in docs/Statistics.md
 /// (Tests/Warehouse/observed_paths.py), on a simulated log made hard: crafted users whose screens share a
-/// millisecond, users walking on two devices at once, a multi-variant user, events past the window, the lines
-/// shuffled with a partial last line.
+/// millisecond, users walking on two devices at once, users whose paths are as long as the cap or longer, a
+/// multi-variant user, events past the window, the lines shuffled with a partial last line.
 @Suite("Observed paths: DuckDB counts what report counts, on shuffled multi-device logs")
 struct ObservedPathsAgreementTests {
     @Test("every path, its ending, where users left and every move agree exactly",
@@ -31,12 +31,14 @@ struct ObservedPathsAgreementTests {
             let duck = try #require(try JSONSerialization.jsonObject(with: Data(counted.standardOutput.utf8)) as? [String: [String: Any]])
             let experiment = try #require((native.json?["experiments"] as? [[String: Any]])?.first)
             let arms = try #require(experiment["arms"] as? [[String: Any]])
+            let beyondCap = arms.compactMap { ($0["paths"] as? [String: Any])?["users_beyond_cap"] as? Int }.reduce(0, +)
+            #expect(beyondCap == (log == "devices.jsonl" ? 2 : 0), "\(log): the two crafted paths one screen longer than the cap")
             #expect(Set(arms.compactMap { $0["variant"] as? String }) == Set(duck.keys))
             for arm in arms {
                 let variant = try #require(arm["variant"] as? String)
                 let expected = try #require(duck[variant])
                 let observed = try #require(arm["paths"] as? [String: Any])
-                #expect(observed["users_beyond_cap"] as? Int == 0)
+                #expect(observed["users_beyond_cap"] as? Int == expected["users_beyond_cap"] as? Int, "\(log) \(variant) users beyond the cap")
                 #expect(arm["users"] as? Int == expected["users"] as? Int, "\(log) \(variant) users")
                 var byPath: [String: Int] = [:]
                 for path in observed["top"] as? [[String: Any]] ?? [] {

@@ -42,6 +42,21 @@ struct ReportSectionTests {
         #expect(issues == ["experiments[0].funnel.conversionWindowSeconds: must be positive, found 0"])
     }
 
+    @Test("a conversion window is a whole number of seconds: a fraction is refused at its JSON path, never cut off",
+          arguments: [("1.9", "1 or 2"), ("0.5", "1"), ("3600.001", "3600 or 3601")])
+    func fractionalWindow(window: String, nearest: String) throws {
+        let (sections, issues) = try decode(#""funnel": {"steps": [{"name": "s", "type": "back"}], "conversionWindowSeconds": "# + window + #", "goal": {"type": "flow_completed"}}"#)
+        #expect(issues == ["experiments[0].funnel.conversionWindowSeconds: \(window) is not a whole number of seconds; expected an integer such as \(nearest)"])
+        #expect(sections?.funnel == nil)
+    }
+
+    @Test("a whole number of seconds written with a fraction or an exponent is that many seconds", arguments: [("60.0", 60), ("3.6e3", 3600)])
+    func wholeWindow(window: String, seconds: Int) throws {
+        let (sections, issues) = try decode(#""funnel": {"steps": [{"name": "s", "type": "back"}], "conversionWindowSeconds": "# + window + #", "goal": {"type": "flow_completed"}}"#)
+        #expect(issues.isEmpty)
+        #expect(sections?.funnel?.conversionWindowSeconds == seconds)
+    }
+
     @Test("a window longer than any log, up to 1e999 (infinity), is the longest one rather than a crash")
     func hugeWindow() throws {
         let (sections, issues) = try decode(#""funnel": {"steps": [{"name": "s", "type": "back"}], "conversionWindowSeconds": 1e999, "goal": {"type": "flow_completed"}}"#)
@@ -74,7 +89,7 @@ struct ReportSectionTests {
     func funnelStep() throws {
         let (sections, issues) = try decode("""
         "funnel": {"steps": [{"name": "Created", "type": "mutation", "screen": "signup", "properties": {"outcome": "succeeded"}}],
-                   "conversionWindowSeconds": 90.9, "goal": {"type": "flow_completed"}}
+                   "conversionWindowSeconds": 90.0, "goal": {"type": "flow_completed"}}
         """)
         #expect(issues.isEmpty)
         let matcher = EventMatcher(type: .mutation, screen: "signup", properties: ["outcome": "succeeded"])
@@ -122,6 +137,24 @@ struct ReportSectionTests {
         #expect(sections?.secondaryMetrics == ["time_to_complete"])
         #expect(sections?.correction == .benjaminiHochberg)
         #expect(sections?.testingMethod == .fixedHorizon)
+    }
+
+    @Test("validate and report refuse a fractional conversion window at its JSON path, with a non-zero exit", arguments: ["validate", "report"])
+    func fractionalWindowRefused(command: String) throws {
+        let cli = try CLI()
+        let config = """
+        {"app": "onboarding", "slots": [{"id": "app-shell", "default": "phone"}, {"id": "auth-flow", "default": "signup-before-profile"}],
+         "experiments": [{\(Self.variations),
+                          "funnel": {"steps": [{"name": "s", "type": "back"}], "conversionWindowSeconds": 1.9, "goal": {"type": "flow_completed"}}}]}
+        """
+        try Data(config.utf8).write(to: URL(fileURLWithPath: cli.path("experiments.json")))
+        try Data().write(to: URL(fileURLWithPath: cli.path("events.jsonl")))
+        let result = try cli.run(command == "validate" ? ["validate", "--config", "experiments.json"] : ["report", "events.jsonl", "--config", "experiments.json"])
+        #expect(result.status != 0)
+        #expect(result.standardError == """
+        Error: experiments.json: experiments[0].funnel.conversionWindowSeconds: 1.9 is not a whole number of seconds; expected an integer such as 1 or 2
+
+        """)
     }
 
     @Test("validate lists the report sections' problems after the assignment part's, in one error")

@@ -6,19 +6,24 @@
         and a user exposed to two variants; the lines shuffled.
     observed_paths.py count LOG --experiment KEY --config CONFIG
         Prints {"<variant>": {"users": n, "paths": {"a > b|goal": n, ...}, "left_on": {screen: n},
-        "transitions": {"from > to": n}}} counted by one DuckDB query per part, with no help from line order.
+        "transitions": {"from > to": n}, "users_beyond_cap": n}} counted by one DuckDB query per part, with no help
+        from line order.
 
 The rules, as the native report applies them: a user's variant is that of their first exposure to the experiment
 (users exposed to two variants are left out); their window is [anchor, anchor + conversionWindowSeconds]; their
 path is the screens of the `screen_shown` events in the window ordered by time, then by screen name (UTF-8 bytes),
 a screen right after itself counted once; `goal` when an event of the window matches the funnel's goal, else
 `left`; users who did not reach the goal are counted on the last screen of their path, `(none)` without one;
-a transition is a pair of consecutive screens of a path, `(start)` before the first, counted once per user.
+a transition is a pair of consecutive screens of a path, `(start)` before the first, counted once per user; a path
+of more than PATH_LENGTH_CAP screens is in no path or transition, its user counted in users_beyond_cap (and still
+where they left).
 """
 import argparse
 import json
 import random
 import sys
+
+PATH_LENGTH_CAP = 128
 
 
 def event(time, user, kind, experiment=None, variant=None, screen=None, session="d"):
@@ -52,6 +57,15 @@ def devices(arguments):
             # After the window (one hour): neither in the path nor the goal.
             lines.append(event("2026-11-03T11:00:00.100Z", user, "screen_shown", key, variant, "home", "phone"))
             lines.append(event("2026-11-03T11:00:00.100Z", user, "flow_completed", key, variant, "home", "phone"))
+    # Longer than the cap: one path of PATH_LENGTH_CAP screens (kept), two of one more (beyond it), one of them
+    # with its last two screens in one millisecond.
+    for index, length in enumerate([PATH_LENGTH_CAP, PATH_LENGTH_CAP + 1, PATH_LENGTH_CAP + 1]):
+        user = f"long-path-{index}"
+        lines.append(event(ms(0, 0), user, "exposure", key, variants[index % len(variants)], session="phone"))
+        for step in range(length):
+            millisecond = min(step, length - 2) if index == 2 else step
+            lines.append(event(ms(10 + millisecond // 1000, millisecond % 1000), user, "screen_shown", key,
+                               variants[index % len(variants)], ["welcome", "signup"][step % 2] + str(step % 3), "phone"))
     # Exposed to two variants: in no path.
     lines += [event(ms(0, 0), "two-variants", "exposure", key, variants[0]),
               event(ms(0, 5), "two-variants", "exposure", key, variants[-1]),
@@ -118,21 +132,28 @@ def count(arguments):
         goals AS (SELECT "user", bool_or(coalesce({' AND '.join(goal_parts)}, false)) AS reached FROM windowed GROUP BY "user"),
         paths AS (
             SELECT "user", string_agg(screen, ' > ' ORDER BY time, screen) AS path,
-                   last(screen ORDER BY time, screen) AS last_screen
+                   last(screen ORDER BY time, screen) AS last_screen, count(*) AS length
             FROM steps GROUP BY "user")
-        SELECT members.arm, coalesce(paths.path, ''), goals.reached, coalesce(paths.last_screen, '(none)'), count(*)
+        SELECT members.arm, coalesce(paths.path, ''), goals.reached, coalesce(paths.last_screen, '(none)'),
+               coalesce(paths.length, 0), count(*)
         FROM members JOIN goals USING ("user") LEFT JOIN paths USING ("user")
         GROUP BY ALL
     """).fetchall()
-    result = {variant: {"users": n, "paths": {}, "left_on": {}, "transitions": {}} for variant, n in users.items()}
-    for arm, path, reached, last_screen, n in rows:
+    result = {variant: {"users": n, "paths": {}, "left_on": {}, "transitions": {}, "users_beyond_cap": 0}
+              for variant, n in users.items()}
+    for arm, path, reached, last_screen, length, n in rows:
         entry = result[arm]
-        key = path + ("|goal" if reached else "|left")
-        entry["paths"][key] = entry["paths"].get(key, 0) + n
+        if length > PATH_LENGTH_CAP:
+            entry["users_beyond_cap"] += n
+        else:
+            key = path + ("|goal" if reached else "|left")
+            entry["paths"][key] = entry["paths"].get(key, 0) + n
         if not reached:
             entry["left_on"][last_screen] = entry["left_on"].get(last_screen, 0) + n
-    for arm, came_from, screen, n in connection.execute("""
-            SELECT arm, came_from, screen, count(DISTINCT "user") FROM steps GROUP BY ALL""").fetchall():
+    for arm, came_from, screen, n in connection.execute(f"""
+            SELECT arm, came_from, screen, count(DISTINCT "user") FROM steps
+            WHERE "user" NOT IN (SELECT "user" FROM steps GROUP BY "user" HAVING count(*) > {PATH_LENGTH_CAP})
+            GROUP BY ALL""").fetchall():
         result[arm]["transitions"][came_from + " > " + screen] = n
     json.dump(result, sys.stdout, indent=1, sort_keys=True)
 

@@ -26,7 +26,7 @@ struct ExperimentExposures: Sendable {
 
     init(
         funnel: FunnelDefinition, metrics: ExperimentMetrics = .none, segmentKey: String? = nil, countsPaths: Bool = false,
-        pathNodeLimit: Int = ObservedPathTrie.maximumNodes
+        pathLengthLimit: Int = ObservedPathTrie.maximumLength
     ) {
         self.funnel = funnel
         self.metrics = metrics
@@ -34,7 +34,7 @@ struct ExperimentExposures: Sendable {
         windowMilliseconds = funnel.conversionWindowMilliseconds
         self.segmentKey = segmentKey
         self.countsPaths = countsPaths
-        paths = ObservedPathTrie(nodeLimit: pathNodeLimit)
+        paths = ObservedPathTrie(lengthLimit: pathLengthLimit)
     }
 
     /// Records a user's first `exposure` event of this experiment (in their time order) and returns the
@@ -83,16 +83,18 @@ struct ExperimentExposures: Sendable {
         for position in exposedUsers.indices where exposedUsers[position].isCounted(inVariantAt: index) {
             users += 1
             let reached = exposedUsers[position].progress.reachedGoal
-            let path = exposedUsers[position].path
-            if !reached { leftOn[path.lastScreen, default: 0] += 1 }
+            let cursor = exposedUsers[position].path
+            if !reached { leftOn[cursor.lastScreen, default: 0] += 1 }
+            let path = cursor.path(in: paths)
             if path.node == ObservedPathTrie.overflow {
                 beyondCap += 1
             } else {
-                counts[PathKey(node: path.node, reachedGoal: reached), default: 0] += 1
+                counts[PathKey(node: path.node, rest: path.rest, reachedGoal: reached), default: 0] += 1
             }
         }
         let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
-        let ranked = counts.map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node)) }
+        let ranked = counts
+            .map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node) + $0.key.rest.map { paths.screens[Int($0)] }) }
             .sorted { lhs, rhs in
                 if lhs.users != rhs.users { return lhs.users > rhs.users }
                 if lhs.key.reachedGoal != rhs.key.reachedGoal { return lhs.key.reachedGoal }
@@ -125,13 +127,15 @@ struct ExperimentExposures: Sendable {
         }
         return ObservedPathsReport(
             distinctPaths: counts.count, top: kept, otherUsers: ranked.dropFirst(top).reduce(0) { $0 + $1.users },
-            usersBeyondCap: beyondCap, leftOn: left, transitions: transitions, pathPrefixCap: paths.nodeLimit
+            usersBeyondCap: beyondCap, leftOn: left, transitions: transitions, pathLengthCap: paths.lengthLimit
         )
     }
 
-    /// A path and whether its users reached the goal.
+    /// A path and whether its users reached the goal: the deepest node the trie holds on it and the screens past
+    /// that node (``UserPathCursor/path(in:)``), one key for each path however its users got there.
     private struct PathKey: Hashable {
         var node: Int32
+        var rest: [Int32]
         var reachedGoal: Bool
     }
 

@@ -275,7 +275,7 @@ public struct ExperimentLogAccumulator: Sendable {
         let funnel = options.funnel(for: key)
         experiments.append(ExperimentExposures(
             funnel: funnel, metrics: ExperimentMetrics(plan: options.experiments[key], funnel: funnel), segmentKey: options.segmentBy,
-            countsPaths: options.topPaths > 0, pathNodeLimit: options.pathNodeLimit
+            countsPaths: options.topPaths > 0, pathLengthLimit: options.pathLengthLimit
         ))
         return experiments.count - 1
     }

@@ -1,21 +1,24 @@
 /// The screen paths of one experiment's users, shared as a trie: a path is a node, and a user's path is
 /// one node id however long it is. Node 0 is the empty path.
 ///
-/// Bounded: at most ``nodeLimit`` nodes (distinct path prefixes) are kept. A path that would need one
-/// more is ``overflow``: its users are counted exactly, as users whose path is beyond the cap, without it.
+/// Bounded per path, not per trie: a path of more than ``lengthLimit`` screens is ``overflow``, and its user is
+/// counted exactly, as a user whose path is beyond the cap, without it. Whether a path is kept therefore depends on
+/// that path alone, never on which other paths came first, so no line order changes it; the trie holds at most
+/// ``lengthLimit`` nodes for each user's path (a user counted again from the start adds a second), and far fewer
+/// where users share their paths.
 ///
 /// Every `screen_shown` event of a user in a window comes here, so both lookups avoid hashing: an app
 /// has a handful of screens, found by comparing names, and a node a handful of children, kept as a list.
 struct ObservedPathTrie: Sendable {
-    /// The most distinct path prefixes kept per experiment, unless told otherwise.
-    static let maximumNodes = 1 << 18
+    /// The most screens a kept path has, unless told otherwise.
+    static let maximumLength = 128
     /// The node of a path beyond the cap.
     static let overflow: Int32 = -1
     /// The empty path.
     static let root: Int32 = 0
 
-    /// The most distinct path prefixes this trie keeps.
-    let nodeLimit: Int
+    /// The most screens a kept path has.
+    let lengthLimit: Int
     /// Screen names by id.
     private(set) var screens: [String] = []
     /// Ids by name, once there are too many screens to compare names one by one.
@@ -25,13 +28,15 @@ struct ObservedPathTrie: Sendable {
     private var lastScreens: [Int32] = [-1]
     private var firstChildren: [Int32] = [-1]
     private var nextSiblings: [Int32] = [-1]
+    /// Each node's number of screens.
+    private var lengths: [Int32] = [0]
 
     /// How many screens are found by comparing names before a dictionary takes over.
     private static let linearScreens = 32
 
-    /// An empty trie keeping at most `nodeLimit` nodes.
-    init(nodeLimit: Int = ObservedPathTrie.maximumNodes) {
-        self.nodeLimit = max(1, nodeLimit)
+    /// An empty trie keeping paths of at most `lengthLimit` screens.
+    init(lengthLimit: Int = ObservedPathTrie.maximumLength) {
+        self.lengthLimit = min(max(1, lengthLimit), Int(Int32.max))
     }
 
     /// The id of `screen`, numbered on first sight.
@@ -53,9 +58,9 @@ struct ObservedPathTrie: Sendable {
         return id
     }
 
-    /// The path `node` followed by `screen`; `node` itself when `screen` is its last (a screen shown again
-    /// right after itself counts once); ``overflow`` beyond the cap.
-    mutating func extend(_ node: Int32, with screen: Int32) -> Int32 {
+    /// The path `node` followed by `screen`, if the trie holds it: `node` itself when `screen` is its last (a screen
+    /// shown again right after itself counts once), ``overflow`` when `node` is; nil when the trie holds no such path.
+    func child(of node: Int32, showing screen: Int32) -> Int32? {
         guard node != Self.overflow else { return Self.overflow }
         let parent = Int(node)
         if lastScreens[parent] == screen { return node }
@@ -64,14 +69,33 @@ struct ObservedPathTrie: Sendable {
             if lastScreens[Int(child)] == screen { return child }
             child = nextSiblings[Int(child)]
         }
-        guard parents.count < nodeLimit else { return Self.overflow }
+        return nil
+    }
+
+    /// The path `node` followed by `screen`, added when new; `node` itself when `screen` is its last; ``overflow``
+    /// when that path has more than ``lengthLimit`` screens.
+    mutating func extend(_ node: Int32, with screen: Int32) -> Int32 {
+        if let known = child(of: node, showing: screen) { return known }
+        let parent = Int(node)
+        guard Int(lengths[parent]) < lengthLimit else { return Self.overflow }
         let made = Int32(parents.count)
         parents.append(node)
         lastScreens.append(screen)
         firstChildren.append(-1)
         nextSiblings.append(firstChildren[parent])
+        lengths.append(lengths[parent] + 1)
         firstChildren[parent] = made
         return made
+    }
+
+    /// The number of screens of the path `node`, which must not be ``overflow``.
+    func length(of node: Int32) -> Int {
+        Int(lengths[Int(node)])
+    }
+
+    /// The last screen of the path `node`, which must not be ``overflow``; -1 for the empty path.
+    func lastScreen(of node: Int32) -> Int32 {
+        lastScreens[Int(node)]
     }
 
     /// Whether screen `lhs` comes before screen `rhs` by name, in UTF-8 byte order.

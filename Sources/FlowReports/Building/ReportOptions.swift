@@ -22,8 +22,8 @@ public struct ReportOptions: Sendable {
     /// transitions say which of them users made, and which moves users made that the map does not offer.
     /// Empty when no map was explored.
     public var offeredTransitions: [String: Set<ScreenTransition>]
-    /// The most distinct path prefixes kept per experiment (``ObservedPathsReport``); tests lower it.
-    var pathNodeLimit = ObservedPathTrie.maximumNodes
+    /// The most screens of a path the report keeps (``ObservedPathsReport``); tests lower it.
+    var pathLengthLimit = ObservedPathTrie.maximumLength
 
     /// Creates options.
     public init(

@@ -1,8 +1,9 @@
 /// The screen paths an arm's users took in their windows (docs/Statistics.md, "Observed paths"): the most
 /// common, with their counts and share, and the screens users who did not reach the goal left on.
 ///
-/// Counts are exact. Paths are kept up to a cap on distinct path prefixes per experiment (``pathPrefixCap``,
-/// 262,144); users whose path goes beyond it are counted in ``usersBeyondCap`` instead of under a path or move.
+/// Counts are exact. Paths are kept up to a cap on their length (``pathLengthCap``, 128 screens); users whose path
+/// is longer are counted in ``usersBeyondCap`` instead of under a path or move. The cap bounds the memory each
+/// user's path takes, and whether a path is kept depends on that path alone, so no line order changes the counts.
 public struct ObservedPathsReport: Sendable, Hashable, Codable {
     /// How many distinct paths (with their ending) the arm's users took.
     public var distinctPaths: Int
@@ -10,10 +11,10 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
     public var top: [ObservedPathReport]
     /// Users on a path not in ``top`` (beyond-cap users excluded).
     public var otherUsers: Int
-    /// Users whose path went beyond the cap.
+    /// Users whose path has more screens than the cap.
     public var usersBeyondCap: Int
-    /// The cap: the most distinct path prefixes kept per experiment.
-    public var pathPrefixCap: Int
+    /// The cap: the most screens of a path kept.
+    public var pathLengthCap: Int
     /// Users who did not reach the goal, by the last screen of their path, most users first; `(none)` for users
     /// shown no screen in their window.
     public var leftOn: [ScreenUsersReport]
@@ -21,13 +22,13 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
     /// explored map offers that nobody made.
     public var transitions: [ScreenTransitionReport]
 
-    /// The cap on distinct path prefixes a report keeps per experiment unless told otherwise: 262,144.
-    public static var defaultPathPrefixCap: Int { ObservedPathTrie.maximumNodes }
+    /// The most screens of a path a report keeps unless told otherwise: 128.
+    public static var defaultPathLengthCap: Int { ObservedPathTrie.maximumLength }
 
     /// Creates the paths of an arm.
     public init(
         distinctPaths: Int, top: [ObservedPathReport], otherUsers: Int, usersBeyondCap: Int, leftOn: [ScreenUsersReport],
-        transitions: [ScreenTransitionReport] = [], pathPrefixCap: Int = ObservedPathsReport.defaultPathPrefixCap
+        transitions: [ScreenTransitionReport] = [], pathLengthCap: Int = ObservedPathsReport.defaultPathLengthCap
     ) {
         self.distinctPaths = distinctPaths
         self.top = top
@@ -35,17 +36,18 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
         self.usersBeyondCap = usersBeyondCap
         self.leftOn = leftOn
         self.transitions = transitions
-        self.pathPrefixCap = pathPrefixCap
+        self.pathLengthCap = pathLengthCap
     }
 
-    /// Decodes the paths of an arm; a report written before the cap was stated gets the default cap.
+    /// Decodes the paths of an arm; a report that states no cap on the length of paths (one written before the cap
+    /// was stated, or when the cap was on distinct path prefixes) gets the default cap.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         distinctPaths = try container.decode(Int.self, forKey: .distinctPaths)
         top = try container.decode([ObservedPathReport].self, forKey: .top)
         otherUsers = try container.decode(Int.self, forKey: .otherUsers)
         usersBeyondCap = try container.decode(Int.self, forKey: .usersBeyondCap)
-        pathPrefixCap = try container.decodeIfPresent(Int.self, forKey: .pathPrefixCap) ?? Self.defaultPathPrefixCap
+        pathLengthCap = try container.decodeIfPresent(Int.self, forKey: .pathLengthCap) ?? Self.defaultPathLengthCap
         leftOn = try container.decode([ScreenUsersReport].self, forKey: .leftOn)
         transitions = try container.decode([ScreenTransitionReport].self, forKey: .transitions)
     }
@@ -55,7 +57,7 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
         case top
         case otherUsers = "other_users"
         case usersBeyondCap = "users_beyond_cap"
-        case pathPrefixCap = "path_prefix_cap"
+        case pathLengthCap = "path_length_cap"
         case leftOn = "left_on"
         case transitions
     }

@@ -9,8 +9,8 @@ extension ObservedPathsReport {
         return shown.isEmpty ? "nobody" : shown.joined(separator: ", ") + more
     }
 
-    /// The users the top paths leave out, in words; nil when none. Users beyond the cap on distinct path prefixes
-    /// are named with the cap's value, and that they are in no path and no move shown.
+    /// The users the top paths leave out, in words; nil when none. Users whose path is longer than the cap are
+    /// named with the cap's value, and that they are in no path and no move shown.
     var restText: String? {
         var parts: [String] = []
         if otherUsers > 0 { parts.append("\(ReportNumberFormat.count(otherUsers)) users on \(distinctPaths - top.count) other paths") }
@@ -18,11 +18,11 @@ extension ObservedPathsReport {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// `312 users on paths beyond the cap of 262,144 distinct path prefixes, in no path or move shown`; nil when
-    /// no user's path went beyond the cap.
+    /// `312 users on paths longer than the cap of 128 screens, in no path or move shown`; nil when no user's path
+    /// is longer than the cap.
     var beyondCapText: String? {
         guard usersBeyondCap > 0 else { return nil }
-        return "\(ReportNumberFormat.count(usersBeyondCap)) user\(usersBeyondCap == 1 ? "" : "s") on paths beyond the cap of "
-            + "\(ReportNumberFormat.count(pathPrefixCap)) distinct path prefixes, in no path or move shown"
+        return "\(ReportNumberFormat.count(usersBeyondCap)) user\(usersBeyondCap == 1 ? "" : "s") on paths longer than the cap of "
+            + "\(ReportNumberFormat.count(pathLengthCap)) screen\(pathLengthCap == 1 ? "" : "s"), in no path or move shown"
     }
 }

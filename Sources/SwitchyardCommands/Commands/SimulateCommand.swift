@@ -37,7 +37,13 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The seed of every random draw.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("What every user id starts with, before the user's number (default: s<seed>-user-).", valueName: "prefix"))
+    @Option(help: ArgumentHelp(
+        """
+        What every user id starts with, followed by the user's number from 0: pilot- names them pilot-0, pilot-1, ... \
+        (default: s<seed>-user-).
+        """,
+        valueName: "prefix"
+    ))
     var idPrefix: String?
 
     @Option(help: ArgumentHelp("The JSON Lines log to write.", valueName: "path"))

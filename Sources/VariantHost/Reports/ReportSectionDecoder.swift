@@ -124,8 +124,18 @@ package final class ReportSectionDecoder {
             reader.report(path.appending("conversionWindowSeconds"), "must be positive, found \(JavaScriptNumberFormat.string(window))")
             return
         }
-        // Whole seconds; a window beyond any log's span (even 1e999, read as infinity) is the longest one.
-        let seconds = window < Double(Int.max) ? Int(window.rounded(.down)) : Int.max
+        // Whole seconds, as the report states the window and SQL engines compare it: a fraction is refused rather
+        // than cut off. A window beyond any log's span (even 1e999, read as infinity) is the longest one.
+        guard window.isInfinite || window.rounded(.towardZero) == window else {
+            let below = window.rounded(.down), above = window.rounded(.up)
+            let nearest = (below >= 1 ? [below, above] : [above]).map { JavaScriptNumberFormat.string($0) }.joined(separator: " or ")
+            reader.report(
+                path.appending("conversionWindowSeconds"),
+                "\(JavaScriptNumberFormat.string(window)) is not a whole number of seconds; expected an integer such as \(nearest)"
+            )
+            return
+        }
+        let seconds = window < Double(Int.max) ? Int(window) : Int.max
         sections.funnel = FunnelDefinition(steps: steps, conversionWindowSeconds: seconds, goal: goal)
     }
 
