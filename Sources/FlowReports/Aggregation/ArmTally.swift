@@ -40,10 +40,11 @@ struct ArmTally: Sendable, Hashable {
         stepDurations = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
         var columns = metrics.measurements.map { _ in MeasuredColumn(reserving: capacity) }
         let unmeasured = metrics.measurements.map(UserMeasure.init)
+        let kinds = metrics.measurements.map(MeasuredColumn.Kind.init)
         for user in users {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets)
-            for (index, measurement) in metrics.measurements.enumerated() {
-                columns[index].append(user.measures.isEmpty ? unmeasured[index] : user.measures[index], of: measurement)
+            for index in kinds.indices {
+                columns[index].append(user.measures.isEmpty ? unmeasured[index] : user.measures[index], as: kinds[index])
             }
         }
         measured = Dictionary(zip(metrics.measurements, columns), uniquingKeysWith: { first, _ in first })

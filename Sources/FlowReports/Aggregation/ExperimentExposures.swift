@@ -9,6 +9,8 @@ struct ExperimentExposures: Sendable {
     let funnel: FunnelDefinition
     /// The experiment's metrics and the per-user measurements they read.
     let metrics: ExperimentMetrics
+    /// The measurements compiled for matching events; nil without metrics.
+    private let measurementMatcher: MeasurementMatcher?
     private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
     private let segmentKey: String?
@@ -30,6 +32,7 @@ struct ExperimentExposures: Sendable {
     ) {
         self.funnel = funnel
         self.metrics = metrics
+        measurementMatcher = metrics.measurements.isEmpty ? nil : MeasurementMatcher(metrics.measurements)
         matcher = FunnelMatcher(funnel)
         windowMilliseconds = funnel.conversionWindowMilliseconds
         self.segmentKey = segmentKey
@@ -55,7 +58,7 @@ struct ExperimentExposures: Sendable {
     mutating func consume(_ event: FlowEvent, at position: Int) {
         guard !exposedUsers[position].isMultiVariant else { return }
         exposedUsers[position].progress.consume(
-            event, funnel: matcher, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey, metrics: metrics.measurements
+            event, funnel: matcher, windowMilliseconds: windowMilliseconds, segmentKey: segmentKey, metrics: measurementMatcher
         )
         if countsPaths, event.type == .screenShown, let screen = event.screen,
            exposedUsers[position].progress.isInWindow(event, windowMilliseconds: windowMilliseconds) {

@@ -60,12 +60,12 @@ struct UserFunnelProgress: Sendable {
     ///
     /// - Parameters:
     ///   - funnel: the funnel's steps and goal; no steps when they are discovered from the screens shown.
-    ///   - metrics: the experiment's metric measurements, each with a window of its own.
+    ///   - metrics: the experiment's metric measurements, each with a window of its own; nil without metrics.
     mutating func consume(
         _ event: FlowEvent, funnel: FunnelMatcher, windowMilliseconds: Int64, segmentKey: String? = nil,
-        metrics: [MetricMeasurement] = []
+        metrics: MeasurementMatcher? = nil
     ) {
-        if !metrics.isEmpty { measure(event, metrics) }
+        if let metrics { measure(event, metrics) }
         guard isInWindow(event, windowMilliseconds: windowMilliseconds) else { return }
         let offset = event.time.millisecondsSince1970 - anchor.millisecondsSince1970
         if let segmentKey, event.type == .sessionStarted, let value = event.properties[segmentKey] {
@@ -99,13 +99,11 @@ struct UserFunnelProgress: Sendable {
     }
 
     /// Counts `event` towards each metric measurement whose window it lies in.
-    private mutating func measure(_ event: FlowEvent, _ metrics: [MetricMeasurement]) {
+    private mutating func measure(_ event: FlowEvent, _ metrics: MeasurementMatcher) {
         let (offset, overflow) = event.time.millisecondsSince1970.subtractingReportingOverflow(anchor.millisecondsSince1970)
         guard !overflow else { return }
-        if measures.isEmpty { measures = metrics.map(UserMeasure.init) }
-        for index in metrics.indices {
-            measures[index].consume(event, at: offset, for: metrics[index])
-        }
+        if measures.isEmpty { measures = metrics.initialMeasures }
+        metrics.measure(event, at: offset, into: &measures)
     }
 
     /// The ordered-funnel rule: the next step is completed by an event matching it at or after the moment the

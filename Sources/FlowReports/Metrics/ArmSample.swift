@@ -43,15 +43,15 @@ struct ArmSample: Sendable {
             statistic = .proportion(ProportionArmStatistic(users: users, successes: present.lazy.filter { $0 }.count))
             count = users
         case .mean:
-            statistic = .mean(MeanArmStatistic(values: capped(0).values.sorted()))
+            statistic = .mean(Self.meanStatistic(of: capped(0).values))
             count = users
         case .duration:
             let column = capped(0)
-            let reached = zip(column.values, column.present).compactMap { $1 ? $0 : nil }.sorted()
-            statistic = .mean(MeanArmStatistic(values: reached))
+            let reached = zip(column.values, column.present).compactMap { $1 ? $0 : nil }
+            statistic = .mean(Self.meanStatistic(of: reached))
             count = reached.count
             missing = users - reached.count
-            median = NearestRankQuantile.value(level: 0.5, ofSorted: reached)
+            median = NearestRankQuantile.value(level: 0.5, ofSorted: reached.sorted())
         case .quantile(_, let level):
             let column = capped(0)
             let values = zip(column.values, column.present).compactMap { $1 ? $0 : nil }.sorted()
@@ -60,19 +60,43 @@ struct ArmSample: Sendable {
         case .ratio:
             let numerators = capped(0).values
             let denominators = capped(1).values
-            // In one order whatever order the users came in, so that the sums add up the same way.
-            let pairs = zip(numerators, denominators).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-            var ratio = RatioArmStatistic(
-                numeratorIsBinary: measurements[indices[0]].isBinary, denominatorIsBinary: measurements[indices[1]].isBinary
-            )
-            for (numerator, denominator) in pairs {
-                ratio.add(numerator: numerator, denominator: denominator)
+            // Exact sums, rounded once: the same whatever order the users came in.
+            var sums = (numerator: ExactSum(), numeratorSquares: ExactSum(), denominator: ExactSum(), denominatorSquares: ExactSum(),
+                        products: ExactSum())
+            for (numerator, denominator) in zip(numerators, denominators) {
+                sums.numerator.add(numerator)
+                sums.numeratorSquares.add(numerator * numerator)
+                sums.denominator.add(denominator)
+                sums.denominatorSquares.add(denominator * denominator)
+                sums.products.add(numerator * denominator)
             }
-            statistic = .ratio(ratio)
+            statistic = .ratio(RatioArmStatistic(
+                count: min(numerators.count, denominators.count),
+                numerator: RatioArmStatistic.Component(
+                    sum: sums.numerator.value, sumOfSquares: sums.numeratorSquares.value, isBinary: measurements[indices[0]].isBinary
+                ),
+                denominator: RatioArmStatistic.Component(
+                    sum: sums.denominator.value, sumOfSquares: sums.denominatorSquares.value,
+                    isBinary: measurements[indices[1]].isBinary
+                ),
+                sumOfProducts: sums.products.value
+            ))
             count = users
         }
         self.missing = missing
         self.median = median
+    }
+
+    /// The mean statistic of `values` from their exact sum and sum of squares, each rounded once: the same whatever
+    /// order the users came in, without sorting them.
+    private static func meanStatistic(of values: [Double]) -> MeanArmStatistic {
+        var sum = ExactSum()
+        var squares = ExactSum()
+        for value in values {
+            sum.add(value)
+            squares.add(value * value)
+        }
+        return MeanArmStatistic(count: values.count, sum: sum.value, sumOfSquares: squares.value)
     }
 
     /// This arm, as the treatment, against `control`, which must be a sample of the same metric.

@@ -8,11 +8,29 @@
 struct ExactSum: Sendable, Hashable {
     private static let down = 0x1p-64
     private static let up = 0x1p64
+    /// The largest magnitude of the integers added and of their sum for which `whole` is exact.
+    private static let exactIntegers = 0x1p52
+    /// The sum of the numbers added while all were integers of magnitude at most 2⁵², with a sum as small: exact,
+    /// and kept without allocating (amounts in cents, counts). Once a number is not, it moves into `partials`.
+    private var whole = 0.0
     /// Partial sums of increasing magnitude whose exact sum is the scaled sum of the numbers added.
     private var partials: [Double] = []
 
     /// Adds `number`, which must be finite.
     mutating func add(_ number: Double) {
+        if partials.isEmpty, number.rounded(.towardZero) == number, abs(number) <= Self.exactIntegers, abs(whole) <= Self.exactIntegers {
+            whole += number
+            return
+        }
+        if whole != 0 {
+            let moved = whole
+            whole = 0
+            addToPartials(moved)
+        }
+        addToPartials(number)
+    }
+
+    private mutating func addToPartials(_ number: Double) {
         var x = number * Self.down
         var kept = 0
         for index in partials.indices {
@@ -34,7 +52,8 @@ struct ExactSum: Sendable, Hashable {
     /// beyond the largest Double.
     var value: Double {
         var remaining = partials.count
-        guard remaining > 0 else { return 0 }
+        // Adding 0 makes a sum of negative zeros the 0 that adding in order from 0 gives.
+        guard remaining > 0 else { return whole + 0 }
         remaining -= 1
         var high = partials[remaining]
         var low = 0.0

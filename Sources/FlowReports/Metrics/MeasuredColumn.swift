@@ -22,9 +22,24 @@ struct MeasuredColumn: Sendable, Hashable {
         self.invalid = invalid
     }
 
-    /// Adds one user's measure of `measurement`.
-    mutating func append(_ measure: UserMeasure, of measurement: MetricMeasurement) {
-        switch measurement.quantity {
+    /// What a column's values are, as ``append(_:as:)`` reads a measure.
+    enum Kind: Sendable {
+        case any, count, sum, duration
+
+        /// The kind of `measurement`'s values.
+        init(_ measurement: MetricMeasurement) {
+            switch measurement.quantity {
+            case .any: self = .any
+            case .count: self = .count
+            case .sum: self = .sum
+            case .duration: self = .duration
+            }
+        }
+    }
+
+    /// Adds one user's measure, whose values are of `kind`.
+    mutating func append(_ measure: UserMeasure, as kind: Kind) {
+        switch kind {
         case .any:
             values.append(measure.count > 0 ? 1 : 0)
             present.append(measure.count > 0)

@@ -1,22 +1,26 @@
 import FlowEvents
 
-/// One user's value of one ``MetricMeasurement``, updated one event at a time in the user's time order.
+/// One user's value of one ``MetricMeasurement``, updated one event at a time in the user's time order by a
+/// ``MeasurementMatcher``.
 struct UserMeasure: Sendable {
-    /// Matching events in the window.
-    private(set) var count: Int64 = 0
-    /// The matching events' numbers, for a sum, added exactly so that their order does not matter.
-    private var numbers = ExactSum()
+    /// An offset no event has: a duration's start or end not reached.
+    private static let none = Int64.min
+
+    /// Matching events in the window, for a count or a sum.
+    private(set) var count: Int32 = 0
     /// Matching events whose property was missing or not a number, for a sum.
     private(set) var invalid: Int32 = 0
     /// For a duration, the offset of its start, once reached.
-    private var start: Int64?
+    private var start = none
     /// For a duration, the offset of its end, once reached.
-    private var end: Int64?
+    private var end = none
     /// For a duration, the offset of the last end event seen before the start was: an end in the start's
     /// millisecond is simultaneous with it, whichever line came first.
-    private var lastEndBeforeStart: Int64?
+    private var lastEndBeforeStart = none
+    /// The matching events' numbers, for a sum, added exactly so that their order does not matter.
+    private var numbers = ExactSum()
 
-    /// A user's measure anchored at their exposure.
+    /// A user's measure before any event: a duration from the exposure starts at the anchor.
     init(_ measurement: MetricMeasurement) {
         if case .duration(.exposure, _) = measurement.quantity { start = 0 }
     }
@@ -28,36 +32,38 @@ struct UserMeasure: Sendable {
 
     /// For a duration, the milliseconds from its start to its end; nil until the end is reached.
     var durationMilliseconds: Int64? {
-        guard let start, let end else { return nil }
-        return end - start
+        start == Self.none || end == Self.none ? nil : end - start
     }
 
-    /// Counts `event`, `offset` milliseconds after the user's anchor.
-    mutating func consume(_ event: FlowEvent, at offset: Int64, for measurement: MetricMeasurement) {
-        guard offset >= 0, offset <= measurement.windowMilliseconds else { return }
-        switch measurement.quantity {
-        case .any(let matcher), .count(let matcher):
-            if matcher.matches(event) { count += 1 }
-        case .sum(let matcher, let property):
-            guard matcher.matches(event) else { return }
-            count += 1
-            if case .success(let number) = EventPropertyNumber.read(property, in: event.properties) {
-                numbers.add(number)
-            } else {
-                invalid += 1
-            }
-        case .duration(let startEvent, let endMatcher):
-            guard end == nil else { return }
-            if start == nil, case .event(let startMatcher) = startEvent, startMatcher.matches(event) {
-                start = offset
-                if lastEndBeforeStart == offset { end = offset }
-            }
-            guard endMatcher.matches(event) else { return }
-            if let start, offset >= start {
-                end = offset
-            } else {
-                lastEndBeforeStart = offset
-            }
+    /// Counts a matching event.
+    mutating func count(at offset: Int64) {
+        count &+= 1
+    }
+
+    /// Counts a matching event of a sum, with its property read as a number.
+    mutating func add(_ number: Result<Double, EventPropertyNumber.Failure>) {
+        count &+= 1
+        if case .success(let value) = number {
+            numbers.add(value)
+        } else {
+            invalid &+= 1
+        }
+    }
+
+    /// A duration's start event at `offset`: the first one starts it.
+    mutating func start(at offset: Int64) {
+        guard start == Self.none else { return }
+        start = offset
+        if end == Self.none, lastEndBeforeStart == offset { end = offset }
+    }
+
+    /// A duration's end event at `offset`: the first at or after the start ends it.
+    mutating func end(at offset: Int64) {
+        guard end == Self.none else { return }
+        if start != Self.none, offset >= start {
+            end = offset
+        } else {
+            lastEndBeforeStart = offset
         }
     }
 }
