@@ -88,4 +88,25 @@ struct DiscoveredStepCapTests {
         #expect(query.contains("WHERE step <= \(Self.cap)"))
         #expect(query.contains("'discovered_screens_beyond_cap'"))
     }
+
+    @Test("Observed paths list at most 1,000 screens users left on and 1,000 moves, and count the others")
+    func pathListsAreCapped() throws {
+        var script = EventScript()
+        for user in 0..<1_100 {
+            script.expose("u\(user)", to: "A", in: "many", at: 0)
+            script.show("first-\(user)", to: "u\(user)", at: 1)
+            script.show("second-\(user)", to: "u\(user)", at: 2)
+        }
+        var options = Self.options
+        options.topPaths = 5
+        let report = try ReportBuilder.report(events: script.events, options: options, inputs: ["events.jsonl"])
+        let paths = try #require(report.experiments.first?.arms.first?.paths)
+        #expect(paths.leftOn.count == ObservedPathsReport.maximumListed)
+        #expect(paths.otherLeftOnScreens == 100)
+        #expect(paths.transitions.count == ObservedPathsReport.maximumListed)
+        #expect(paths.otherTransitions == 2 * 1_100 - 1_000)
+        // Listed in the documented order: every move was made by one user, so by name.
+        #expect(paths.transitions.first?.from == "(start)" && paths.transitions.first?.to == "first-0")
+        #expect(TableRenderer(colors: false).render(report).contains("1,200 moves made by fewer users than the 1,000 listed are not drawn"))
+    }
 }

@@ -128,10 +128,15 @@ struct ExperimentExposures: Sendable {
             if lhs.from != rhs.from { return lhs.from.utf8.lexicographicallyPrecedes(rhs.from.utf8) }
             return lhs.to.utf8.lexicographicallyPrecedes(rhs.to.utf8)
         }
-        return ObservedPathsReport(
+        let listed = ObservedPathsReport.maximumListed
+        var report = ObservedPathsReport(
             distinctPaths: counts.count, top: kept, otherUsers: ranked.dropFirst(top).reduce(0) { $0 + $1.users },
-            usersBeyondCap: beyondCap, leftOn: left, transitions: transitions, pathLengthCap: paths.lengthLimit
+            usersBeyondCap: beyondCap, leftOn: Array(left.prefix(listed)), transitions: Array(transitions.prefix(listed)),
+            pathLengthCap: paths.lengthLimit
         )
+        if left.count > listed { report.otherLeftOnScreens = left.count - listed }
+        if transitions.count > listed { report.otherTransitions = transitions.count - listed }
+        return report
     }
 
     /// A path and whether its users reached the goal: the deepest node the trie holds on it and the screens past

@@ -19,8 +19,16 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
     /// shown no screen in their window.
     public var leftOn: [ScreenUsersReport]
     /// Every move between screens users made (beyond-cap users excluded), most users first, then every move the
-    /// explored map offers that nobody made.
+    /// explored map offers that nobody made; the first ``maximumListed`` of them.
     public var transitions: [ScreenTransitionReport]
+    /// Screens users left on beyond the first ``maximumListed`` of ``leftOn``; absent when none were left out.
+    public var otherLeftOnScreens: Int?
+    /// Moves beyond the first ``maximumListed`` of ``transitions``; absent when none were left out.
+    public var otherTransitions: Int?
+
+    /// The most screens ``leftOn`` and the most moves ``transitions`` list: a log of endless distinct screen names
+    /// would otherwise make reports as large as the log, and a page no one can read.
+    public static let maximumListed = 1_000
 
     /// The most screens of a path a report keeps unless told otherwise: 128.
     public static var defaultPathLengthCap: Int { ObservedPathTrie.maximumLength }
@@ -50,6 +58,8 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
         pathLengthCap = try container.decodeIfPresent(Int.self, forKey: .pathLengthCap) ?? Self.defaultPathLengthCap
         leftOn = try container.decode([ScreenUsersReport].self, forKey: .leftOn)
         transitions = try container.decode([ScreenTransitionReport].self, forKey: .transitions)
+        otherLeftOnScreens = try container.decodeIfPresent(Int.self, forKey: .otherLeftOnScreens)
+        otherTransitions = try container.decodeIfPresent(Int.self, forKey: .otherTransitions)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -60,5 +70,7 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
         case pathLengthCap = "path_length_cap"
         case leftOn = "left_on"
         case transitions
+        case otherLeftOnScreens = "other_left_on_screens"
+        case otherTransitions = "other_transitions"
     }
 }

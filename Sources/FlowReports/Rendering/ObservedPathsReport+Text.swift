@@ -5,7 +5,8 @@ extension ObservedPathsReport {
         let shown = leftOn.prefix(limit).map {
             "\(TerminalText.capped($0.screen, to: nameLimit)) \(ReportNumberFormat.count($0.users)) (\(ReportNumberFormat.percent($0.share)))"
         }
-        let more = leftOn.count > limit ? ", and \(leftOn.count - limit) more screens" : ""
+        let others = leftOn.count - min(leftOn.count, limit) + (otherLeftOnScreens ?? 0)
+        let more = others > 0 ? ", and \(ReportNumberFormat.count(others)) more screens" : ""
         return shown.isEmpty ? "nobody" : shown.joined(separator: ", ") + more
     }
 
@@ -15,6 +16,9 @@ extension ObservedPathsReport {
         var parts: [String] = []
         if otherUsers > 0 { parts.append("\(ReportNumberFormat.count(otherUsers)) users on \(distinctPaths - top.count) other paths") }
         if let beyondCapText { parts.append(beyondCapText) }
+        if let otherTransitions {
+            parts.append("\(ReportNumberFormat.count(otherTransitions)) moves made by fewer users than the \(ReportNumberFormat.count(Self.maximumListed)) listed are not drawn")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
