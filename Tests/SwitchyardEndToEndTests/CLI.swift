@@ -55,12 +55,20 @@ struct CLI {
     /// Runs `switchyard arguments...` as the unprivileged user `nobody` (through setpriv(1)) when the tests run as
     /// root, who reads files whatever their permissions say, and as the tests' own user otherwise; nil when the
     /// tests run as root and setpriv(1) is not installed.
+    ///
+    /// The executable run is a copy in the working directory, which `nobody` can reach wherever the package was built
+    /// (a checkout inside a folder only root may enter, such as one `mktemp -d` made).
     func runWithoutPrivileges(_ arguments: [String]) throws -> Result? {
         guard SystemFacts.runsAsRoot else { return try run(arguments) }
         let setpriv = "/usr/bin/setpriv"
         guard FileManager.default.isExecutableFile(atPath: setpriv) else { return nil }
+        let copy = path(".unprivileged/\(Self.executable.lastPathComponent)")
+        if !FileManager.default.fileExists(atPath: copy) {
+            try FileManager.default.createDirectory(atPath: path(".unprivileged"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.executable.path, toPath: copy)
+        }
         return try launch(
-            URL(fileURLWithPath: setpriv), arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", Self.executable.path] + arguments,
+            URL(fileURLWithPath: setpriv), arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments,
             input: "", environment: [:]
         )
     }

@@ -175,11 +175,13 @@ struct UnreadableInputFileTests {
             try "{}".write(toFile: cli.path(name), atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: cli.path(name))
         }
+        // A readable config beside them: the repository's own may lie in a folder only root may enter.
+        try FileManager.default.copyItem(atPath: Repository.experiments, toPath: cli.path("experiments.json"))
         let runs: [(arguments: [String], error: String)] = [
             (["validate", "--config", "locked.json"], "locked.json: cannot be read: Permission denied"),
-            (["validate", "--config", Repository.experiments, "--behavior", "locked.json"], "locked.json: cannot be read: Permission denied"),
+            (["validate", "--config", "experiments.json", "--behavior", "locked.json"], "locked.json: cannot be read: Permission denied"),
             (["assign", "--config", "locked.json", "--user", "u"], "locked.json: cannot be read: Permission denied"),
-            (["run", "--config", Repository.experiments, "--variant", "phone", "--input", "answers.txt", "--events", "/dev/null"],
+            (["run", "--config", "experiments.json", "--variant", "phone", "--input", "answers.txt", "--events", "/dev/null"],
              "--input answers.txt: cannot be read: Permission denied"),
         ]
         for (arguments, error) in runs {
