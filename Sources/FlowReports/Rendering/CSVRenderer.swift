@@ -5,7 +5,7 @@
 /// steps still gets one row, with the step columns empty.
 ///
 /// Text cells are safe to open in a spreadsheet: the cells holding text from a log or a config (`experiment`,
-/// `variant`, `source`, `step`, `notes`) have every character ``TerminalText`` finds unsafe (C0 controls, line
+/// `variant`, `source`, `step`, `notes`) have every character `TerminalText` finds unsafe (C0 controls, line
 /// breaks and tabs included, DEL, C1 controls, line separators, bidirectional controls) replaced by U+FFFD, and one
 /// that would start a formula (its first character other than whitespace is `=`, `+`, `-` or `@`) starts with a
 /// single quote `'` (OWASP's rule against CSV injection; tab and CR, which the rule also names, are replaced

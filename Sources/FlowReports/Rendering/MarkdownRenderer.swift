@@ -1,7 +1,7 @@
 /// Renders a report as GitHub-flavoured Markdown: headings, the verdict, and GitHub tables.
 ///
-/// Every user-supplied string is escaped with `MarkdownText`: a name cut to ``TerminalText/nameLimit`` characters,
-/// a longer text holding names to ``TerminalText/textLimit``.
+/// Every user-supplied string is escaped with `MarkdownText`: a name cut to `TerminalText.nameLimit` characters,
+/// a longer text holding names to `TerminalText.textLimit`.
 public struct MarkdownRenderer: ReportRenderer {
     /// Creates a renderer.
     public init() {}

@@ -4,7 +4,7 @@
 /// goal comparison per variant, the funnel per variant and step, and back navigations and failures per screen.
 /// User-supplied names are printed with control characters, line separators and bidirectional overrides replaced
 /// by `?`, so they cannot inject escape sequences, break lines or reorder what follows them; a name is cut to
-/// ``TerminalText/nameLimit`` characters and a longer text to ``TerminalText/textLimit`` (``TerminalText``).
+/// `TerminalText.nameLimit` characters and a longer text to `TerminalText.textLimit` (`TerminalText`).
 public struct TableRenderer: ReportRenderer {
     /// Whether to use ANSI colours; the caller decides (a TTY, and `NO_COLOR` unset).
     public var colors: Bool
