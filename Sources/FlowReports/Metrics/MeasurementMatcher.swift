@@ -74,7 +74,7 @@ struct MeasurementMatcher: Sendable {
         for index in ranges[event.type.denseIndex] where offset <= entries[index].window && entries[index].pattern.matchesFields(of: event) {
             let measurement = entries[index].measurement
             switch entries[index].role {
-            case .count: measures[measurement].count(at: offset)
+            case .count: measures[measurement].countEvent()
             case .sum: measures[measurement].add(EventPropertyNumber.read(entries[index].property, in: event.properties))
             case .durationStart: measures[measurement].start(at: offset)
             case .durationEnd: measures[measurement].end(at: offset)

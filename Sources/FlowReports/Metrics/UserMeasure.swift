@@ -36,7 +36,7 @@ struct UserMeasure: Sendable {
     }
 
     /// Counts a matching event.
-    mutating func count(at offset: Int64) {
+    mutating func countEvent() {
         count &+= 1
     }
 
