@@ -3,7 +3,7 @@
 /// Every event is written as one JSON object on one line (JSON Lines), keys in this order:
 ///
 /// ```json
-/// {"schema":1,"time":"2026-11-22T09:30:00.125Z","session":"s-1","user":"u-42",
+/// {"schema":1,"time":"2026-11-22T09:30:00.125Z","session":"s-1","seq":4,"user":"u-42",
 ///  "experiment":"onboarding-order","variant":"signup-after-profile","type":"screen_shown",
 ///  "screen":"signup","action":null,"properties":{}}
 /// ```
@@ -12,9 +12,16 @@
 /// the variant whose coordinator emitted it and, when an experiment chose that variant, the
 /// experiment's key. Session-level events (`session_started`, `flow_completed`, ...) are
 /// attributed to the root coordinator's variant.
+///
+/// `seq` numbers a session's events from 0 in the order the recorder wrote them: with `session` and
+/// `user` it makes every event's line unique, so a line a device delivered twice is known for a
+/// duplicate. Logs written before sequence numbers have none (`sequence` is nil).
 public struct FlowEvent: Sendable, Hashable {
     /// The schema version this type writes.
     public static let currentSchemaVersion = 1
+    /// The largest `seq` a log may hold: 2^53 − 1, the largest integer every JSON reader (JavaScript's
+    /// included) reads exactly.
+    public static let maximumSequence = (1 << 53) - 1
 
     /// Version of the event schema the event follows.
     public var schemaVersion: Int
@@ -22,6 +29,9 @@ public struct FlowEvent: Sendable, Hashable {
     public var time: EventTimestamp
     /// The session the event belongs to: one walk through the flow.
     public var session: String
+    /// The event's number within its session, from 0, in the order the recorder wrote the session's
+    /// events; nil for an event of a log written without sequence numbers.
+    public var sequence: Int?
     /// The user who walked the flow; the unit of analysis in reports.
     public var user: String
     /// Key of the experiment that chose `variant`, if any.
@@ -42,6 +52,7 @@ public struct FlowEvent: Sendable, Hashable {
         schemaVersion: Int = FlowEvent.currentSchemaVersion,
         time: EventTimestamp,
         session: String,
+        sequence: Int? = nil,
         user: String,
         experiment: String? = nil,
         variant: String? = nil,
@@ -53,6 +64,7 @@ public struct FlowEvent: Sendable, Hashable {
         self.schemaVersion = schemaVersion
         self.time = time
         self.session = session
+        self.sequence = sequence
         self.user = user
         self.experiment = experiment
         self.variant = variant

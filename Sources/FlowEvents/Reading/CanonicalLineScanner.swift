@@ -44,6 +44,8 @@ struct CanonicalLineScanner {
         event.time = time
         guard expect(#","session":"#), let session = scanString() else { return false }
         event.session = session
+        guard case .some(let sequence) = scanOptionalSequence() else { return false }
+        event.sequence = sequence
         guard expect(#","user":"#), let user = scanString() else { return false }
         event.user = user
         guard expect(#","experiment":"#), case .some(let experiment) = scanOptionalString() else { return false }
@@ -62,11 +64,13 @@ struct CanonicalLineScanner {
     }
 
     /// As `scanEvent(into:)`, but a line whose type is in `dropped` is only checked, as thoroughly as a
-    /// kept one, and none of its texts made: the reader counts such events without handing them out. Of
-    /// a kept line, only the texts `fields` selects are made; the others are checked and left empty.
+    /// kept one, and only the texts of its identity made (`EventIdentity`: user, session, sequence number):
+    /// the reader counts such events without handing them out. Of a kept line, only the texts `fields`
+    /// selects are made; the others are checked and left empty.
     ///
-    /// A dropped line's strings must be ASCII; a line with other text goes to the full parser instead,
-    /// which reads it as the scanner would (and its event is then left out by the caller's filter).
+    /// A line without a sequence number is read whole, whatever `dropped` and `fields` say: all its fields
+    /// are its identity. A dropped line's strings must be ASCII; a line with other text goes to the full
+    /// parser instead, which reads it as the scanner would (and its event is then left out by the caller's filter).
     @inline(__always)
     mutating func scanEvent(
         into event: inout FlowEvent, dropping dropped: EventTypeMask, fields: EventFieldSelection
@@ -74,7 +78,13 @@ struct CanonicalLineScanner {
         if dropped.isEmpty, fields.keepsEverything { return scanEvent(into: &event) ? .event : .notCanonical }
         guard expect(#"{"schema":1,"time":""#), let time = scanTimestamp(),
               expect(#","session":""#), let session = scanStringBody(),
-              expect(#","user":""#), let user = scanStringBody(),
+              case .some(let sequence) = scanOptionalSequence()
+        else { return .notCanonical }
+        guard let sequence else {
+            index = 0
+            return scanEvent(into: &event) ? .event : .notCanonical
+        }
+        guard expect(#","user":""#), let user = scanStringBody(),
               expect(#","experiment":"#), case .some(let experiment) = scanOptionalStringBody(),
               expect(#","variant":"#), case .some(let variant) = scanOptionalStringBody(),
               expect(#","type":""#), let type = scanEventType()
@@ -83,12 +93,18 @@ struct CanonicalLineScanner {
             guard session.isASCII, user.isASCII, experiment?.isASCII ?? true, variant?.isASCII ?? true,
                   expect(#","screen":"#), case .some(let screen) = scanOptionalStringBody(), screen?.isASCII ?? true,
                   expect(#","action":"#), case .some(let action) = scanOptionalStringBody(), action?.isASCII ?? true,
-                  expect(#","properties":{"#), checkASCIIProperties()
+                  expect(#","properties":{"#), checkASCIIProperties(),
+                  let sessionText = string(session), let userText = string(user)
             else { return .notCanonical }
+            event.session = sessionText
+            event.sequence = sequence
+            event.user = userText
+            event.type = type
             return .dropped
         }
         event.schemaVersion = FlowEvent.currentSchemaVersion
         event.time = time
+        event.sequence = sequence
         if fields.keepsSession {
             guard let sessionText = string(session) else { return .notCanonical }
             event.session = sessionText
@@ -223,6 +239,23 @@ struct CanonicalLineScanner {
     private mutating func scanOptionalString() -> String?? {
         if expect("null") { return .some(nil) }
         return scanString().map { .some($0) }
+    }
+
+    /// `.some(nil)` when no `,"seq":` member follows; `.some(n)` for one written as `JSONLineEncoder` writes it
+    /// (decimal digits without a leading zero, at most `FlowEvent.maximumSequence`); nil for any other.
+    private mutating func scanOptionalSequence() -> Int?? {
+        guard expect(#","seq":"#) else { return .some(nil) }
+        let start = index
+        var value = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            // 16 digits hold 2^53 − 1 and cannot overflow.
+            guard index - start < 16 else { return nil }
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        let digits = index - start
+        guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0"), value <= FlowEvent.maximumSequence else { return nil }
+        return .some(value)
     }
 
     /// Reads the timestamp after its opening quote, through its closing quote.

@@ -9,16 +9,19 @@ final class ChunkDecoder: @unchecked Sendable {
     private let dropped: EventTypeMask
     private let fields: EventFieldSelection
     private let hashesUsers: Bool
+    private let identifiesLeftOut: Bool
     private let arrays: EventArrayPool?
 
     /// Creates a decoder of chunks of about `chunkSize` bytes that keeps the events `filter`
     /// accepts, or every event when it is nil, after leaving out every event whose type is in
     /// `dropped`, which only a filter may reject, and making only the texts `fields` selects.
     /// Filtered events go into arrays taken from `arrays`; with `hashesUsers`, each kept event's user id is
-    /// hashed too (`DecodedChunk.userHashes`).
+    /// hashed too (`DecodedChunk.userHashes`); with `identifiesLeftOut`, the events left out are identified
+    /// (`DecodedChunk.leftOutIdentities`).
     init(
         chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none,
-        fields: EventFieldSelection = .all, hashesUsers: Bool = false, arrays: EventArrayPool? = nil
+        fields: EventFieldSelection = .all, hashesUsers: Bool = false, identifiesLeftOut: Bool = false,
+        arrays: EventArrayPool? = nil
     ) {
         decoder = EventLineDecoder(forBytes: chunkSize)
         self.arrays = arrays
@@ -26,6 +29,7 @@ final class ChunkDecoder: @unchecked Sendable {
         self.dropped = filter == nil ? .none : dropped
         self.fields = fields
         self.hashesUsers = hashesUsers
+        self.identifiesLeftOut = identifiesLeftOut
     }
 
     /// The events of `chunk`, a chunk of whole lines from the file at `path`, with line numbers
@@ -34,14 +38,17 @@ final class ChunkDecoder: @unchecked Sendable {
         var summary = ReadSummary()
         var events = arrays?.take() ?? []
         var userHashes: [Int] = []
+        var leftOutIdentities: [EventIdentity] = []
         if let filter {
             let dropped = dropped
             let hashesUsers = hashesUsers
+            let identifiesLeftOut = identifiesLeftOut
             // A log's consecutive lines are mostly one user's: comparing an id with the last costs less than hashing it.
             var lastUser: String?
             var lastUserHash = 0
             LineChunkParser.parse(
-                chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, fields: fields, summary: &summary
+                chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, fields: fields, summary: &summary,
+                leaveOut: { if identifiesLeftOut { leftOutIdentities.append(EventIdentity(of: $0)) } }
             ) {
                 if !dropped.contains($0.type), filter($0) {
                     events.append($0)
@@ -52,6 +59,8 @@ final class ChunkDecoder: @unchecked Sendable {
                         }
                         userHashes.append(lastUserHash)
                     }
+                } else if identifiesLeftOut {
+                    leftOutIdentities.append(EventIdentity(of: $0))
                 }
             }
         } else {
@@ -60,6 +69,6 @@ final class ChunkDecoder: @unchecked Sendable {
                 events.append($0)
             }
         }
-        return DecodedChunk(events: events, userHashes: userHashes, summary: summary)
+        return DecodedChunk(events: events, userHashes: userHashes, leftOutIdentities: leftOutIdentities, summary: summary)
     }
 }

@@ -97,7 +97,7 @@ public struct FlowEventReader: Sendable {
         let pipeline = OrderedChunkPipeline(
             workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: nil
         )
-        return try pipeline.run(paths: paths) { events, _, _ in try body(events) }
+        return try pipeline.run(paths: paths) { events, _, _, _ in try body(events) }
     }
 
     /// Reads as `readParallel(workers:_:)` does, but hands `body` only the events `isKept`
@@ -121,14 +121,15 @@ public struct FlowEventReader: Sendable {
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
         _ body: (_ kept: [FlowEvent], _ leftOut: Int) throws -> Void
     ) throws -> ReadSummary {
-        try readFiltered(workers: workers, leavingOut: leftOutTypes, selecting: fields, keeping: isKept, hashingUsers: false) {
-            kept, _, leftOut in try body(kept, leftOut)
+        try readFiltered(workers: workers, leavingOut: leftOutTypes, selecting: fields, keeping: isKept, forAccumulator: false) {
+            kept, _, leftOut, _ in try body(kept, leftOut)
         }
     }
 
     /// Reads as `readParallel(workers:leavingOut:selecting:keeping:_:)` does, handing `body` with each batch the
-    /// hash of every kept event's user id (`user.hashValue`), made on the decoding threads: for a consumer that
-    /// numbers users, so that it spends no time hashing their ids.
+    /// hash of every kept event's user id (`user.hashValue`), made on the decoding threads, for a consumer that
+    /// numbers users, so that it spends no time hashing their ids; and the identity of every event left out, for a
+    /// consumer that counts an event delivered twice once (`EventIdentity`).
     ///
     /// The batch is lent `inout`, the reader's alone while `body` runs, so that a consumer can read each event
     /// where it lies instead of copying it (see `ExperimentLogAccumulator.consume(relevant:userHashes:)`).
@@ -137,24 +138,27 @@ public struct FlowEventReader: Sendable {
         leavingOut leftOutTypes: Set<EventType> = [],
         selecting fields: EventFieldSelection = .all,
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
-        _ body: (_ kept: inout [FlowEvent], _ userHashes: [Int], _ leftOut: Int) throws -> Void
+        _ body: (_ kept: inout [FlowEvent], _ userHashes: [Int], _ leftOut: [EventIdentity]) throws -> Void
     ) throws -> ReadSummary {
-        try readFiltered(workers: workers, leavingOut: leftOutTypes, selecting: fields, keeping: isKept, hashingUsers: true, body)
+        try readFiltered(workers: workers, leavingOut: leftOutTypes, selecting: fields, keeping: isKept, forAccumulator: true) {
+            kept, userHashes, _, leftOut in try body(&kept, userHashes, leftOut)
+        }
     }
 
-    /// The filtered parallel read of the public and the package variant, with users' hashes when `hashesUsers`.
+    /// The filtered parallel read of the public and the package variant, with users' hashes and the left-out
+    /// events' identities when `forAccumulator`.
     private func readFiltered(
         workers: Int,
         leavingOut leftOutTypes: Set<EventType>,
         selecting fields: EventFieldSelection,
         keeping isKept: @escaping @Sendable (FlowEvent) -> Bool,
-        hashingUsers hashesUsers: Bool,
-        _ body: (inout [FlowEvent], [Int], Int) throws -> Void
+        forAccumulator: Bool,
+        _ body: (inout [FlowEvent], [Int], Int, [EventIdentity]) throws -> Void
     ) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
         let pipeline = OrderedChunkPipeline(
             workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept,
-            dropping: EventTypeMask(leftOutTypes), fields: fields, hashesUsers: hashesUsers
+            dropping: EventTypeMask(leftOutTypes), fields: fields, hashesUsers: forAccumulator, identifiesLeftOut: forAccumulator
         )
         return try pipeline.run(paths: paths, body)
     }

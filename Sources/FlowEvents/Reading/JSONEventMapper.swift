@@ -24,13 +24,15 @@ enum JSONEventMapper {
               case .some(let variant) = optionalString(value.member("variant")),
               case .some(let screen) = optionalString(value.member("screen")),
               case .some(let action) = optionalString(value.member("action")),
-              let properties = properties(value.member("properties"))
+              let properties = properties(value.member("properties")),
+              case .some(let sequence) = sequence(value.member("seq"))
         else { return .skipped(.malformed) }
         guard let type = EventType(rawValue: typeName) else { return .skipped(.unknownEventType) }
         return .event(FlowEvent(
             schemaVersion: FlowEvent.currentSchemaVersion,
             time: time,
             session: session,
+            sequence: sequence,
             user: user,
             experiment: experiment,
             variant: variant,
@@ -51,6 +53,23 @@ enum JSONEventMapper {
         if let version = Int(text) { return .integer(version) }
         let isInteger = text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         return isInteger ? .outOfRange : .notAnInteger
+    }
+
+    /// `.some(nil)` for absent or null, `.some(n)` for an integer from 0 to `FlowEvent.maximumSequence` (`4`, `4.0`
+    /// and `4e0` alike, as every JSON reader takes them), nil (malformed) for anything else.
+    private static func sequence(_ value: JSONNode?) -> Int?? {
+        switch value {
+        case nil, .null?: return .some(nil)
+        case .number(let text)?:
+            if let integer = Int(text) {
+                return (0...FlowEvent.maximumSequence).contains(integer) ? .some(integer) : nil
+            }
+            guard let number = Double(text), number.rounded() == number,
+                  number >= 0, number <= Double(FlowEvent.maximumSequence)
+            else { return nil }
+            return .some(Int(number))
+        default: return nil
+        }
     }
 
     /// `.some(nil)` for absent or null, `.some(text)` for a string, nil (malformed) for anything else.

@@ -9,7 +9,8 @@ package enum LineChunkParser {
     ///   - path: the file the chunk comes from, for skip locations.
     ///   - linesBefore: lines of the file before the chunk; 0 gives chunk-relative line numbers.
     ///   - dropped: types of events that are counted but not handed to `emit`; a canonical line of such
-    ///     a type is checked without making its texts. Lines the full parser reads are handed out whatever
+    ///     a type is checked making only the texts of its identity, and handed to `leaveOut` (an event with
+    ///     its user, session, sequence number and type set). Lines the full parser reads are handed out whatever
     ///     their type, so the caller must still leave such events out.
     ///   - fields: the texts made of each canonical line (`EventLineDecoder.decodeCanonicalLine`).
     package static func parse(
@@ -20,6 +21,7 @@ package enum LineChunkParser {
         dropping dropped: EventTypeMask = .none,
         fields: EventFieldSelection = .all,
         summary: inout ReadSummary,
+        leaveOut: (FlowEvent) -> Void = { _ in },
         emit: (FlowEvent) throws -> Void
     ) rethrows {
         var lineStart = 0
@@ -49,6 +51,7 @@ package enum LineChunkParser {
                     continue
                 case .dropped:
                     summary.eventCount += 1
+                    leaveOut(canonicalEvent)
                     continue
                 case .notCanonical:
                     break

@@ -22,10 +22,10 @@ struct OrderedChunkPipeline {
     /// Creates a pipeline with `workers` decoding threads that keep only the events `filter`
     /// accepts, or every event when it is nil; with a filter, events of the `dropped` types are
     /// left out unread. Events carry the texts `fields` selects; with `hashesUsers`, batches carry their
-    /// users' hashes.
+    /// users' hashes; with `identifiesLeftOut`, the identities of the events left out.
     init(
         workers: Int, chunkSize: Int, filter: (@Sendable (FlowEvent) -> Bool)?, dropping dropped: EventTypeMask = .none,
-        fields: EventFieldSelection = .all, hashesUsers: Bool = false
+        fields: EventFieldSelection = .all, hashesUsers: Bool = false, identifiesLeftOut: Bool = false
     ) {
         workerQueues = (0..<workers).map { DispatchQueue(label: "FlowEventReader.worker\($0)") }
         let window = 2 * workers + 1
@@ -33,22 +33,23 @@ struct OrderedChunkPipeline {
         workerDecoders = (0..<workers).map { [eventArrays] _ in
             ChunkDecoder(
                 chunkSize: chunkSize, filter: filter, dropping: dropped, fields: fields, hashesUsers: hashesUsers,
-                arrays: eventArrays
+                identifiesLeftOut: identifiesLeftOut, arrays: eventArrays
             )
         }
         consumerDecoder = ChunkDecoder(
             chunkSize: chunkSize, filter: filter, dropping: dropped, fields: fields, hashesUsers: hashesUsers,
-            arrays: eventArrays
+            identifiesLeftOut: identifiesLeftOut, arrays: eventArrays
         )
         self.window = window
         // The chunks waiting, the one being read, the one being handed over and the one being decoded by the consumer.
         pool = ChunkBufferPool(capacity: max(chunkSize, 2), keptMost: window + 3)
     }
 
-    /// Reads `paths` in order, handing batches, their users' hashes (empty unless the pipeline hashes users) and
-    /// the number of events filtered out of them to `body` in file order, and returns the merged summary. Each batch
-    /// is lent `inout`: it is the pipeline's alone, so a consumer may read its events in place.
-    func run(paths: [String], _ body: (inout [FlowEvent], [Int], Int) throws -> Void) throws -> ReadSummary {
+    /// Reads `paths` in order, handing batches, their users' hashes (empty unless the pipeline hashes users), the
+    /// number of events filtered out of them and those events' identities (empty unless the pipeline identifies
+    /// them) to `body` in file order, and returns the merged summary. Each batch is lent `inout`: it is the
+    /// pipeline's alone, so a consumer may read its events in place.
+    func run(paths: [String], _ body: (inout [FlowEvent], [Int], Int, [EventIdentity]) throws -> Void) throws -> ReadSummary {
         let queue = ReadAheadQueue(capacity: window)
         let reading = DispatchGroup()
         DispatchQueue(label: "FlowEventReader.reader").async(group: reading) { [pool, workerQueues, workerDecoders] in
@@ -127,7 +128,8 @@ struct OrderedChunkPipeline {
 
     /// Waits for `slot`'s chunk (or decodes it) and hands its events to `body`.
     private func deliver(
-        _ slot: ChunkResultSlot, _ body: (inout [FlowEvent], [Int], Int) throws -> Void, fileSummary: inout ReadSummary
+        _ slot: ChunkResultSlot, _ body: (inout [FlowEvent], [Int], Int, [EventIdentity]) throws -> Void,
+        fileSummary: inout ReadSummary
     ) throws {
         var decoded = slot.take(decodingWith: consumerDecoder)
         // Moved out, so that once `body` has returned the array is this function's alone to reuse.
@@ -135,7 +137,7 @@ struct OrderedChunkPipeline {
         decoded.events = []
         fileSummary.merge(decoded.summary, shiftingLinesBy: fileSummary.lineCount)
         let leftOut = decoded.summary.eventCount - events.count
-        if !events.isEmpty || leftOut > 0 { try body(&events, decoded.userHashes, leftOut) }
+        if !events.isEmpty || leftOut > 0 { try body(&events, decoded.userHashes, leftOut, decoded.leftOutIdentities) }
         eventArrays.giveBack(consume events)
     }
 }

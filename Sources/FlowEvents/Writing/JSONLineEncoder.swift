@@ -15,7 +15,7 @@ public enum JSONLineEncoder {
     static func append(_ event: FlowEvent, to line: LineBuffer) {
         let writer = SessionLineWriter(session: event.session, user: event.user)
         writer.append(
-            to: line, schema: event.schemaVersion, time: event.time, type: event.type,
+            to: line, schema: event.schemaVersion, time: event.time, sequence: event.sequence, type: event.type,
             attribution: writer.attribution(experiment: event.experiment, variant: event.variant),
             screen: event.screen, action: event.action
         ) { properties in

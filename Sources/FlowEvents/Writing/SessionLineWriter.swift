@@ -6,22 +6,38 @@
 package struct SessionLineWriter {
     @usableFromInline static let schemaAndTime = Array(#"{"schema":\#(FlowEvent.currentSchemaVersion),"time":""#.utf8)
 
-    /// `","session":…,"user":…,"experiment":`
-    @usableFromInline let sessionAndUser: [UInt8]
+    /// `","session":…`
+    @usableFromInline let sessionMember: [UInt8]
+    /// `,"user":…,"experiment":`
+    @usableFromInline let userMember: [UInt8]
     @usableFromInline let shared: SharedLineParts
 
     /// Creates the writer of the session `session` of `user`, sharing `shared` with the other sessions
     /// written into the same buffer.
     package init(session: String, user: String, shared: SharedLineParts = SharedLineParts()) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(48 + session.utf8.count + user.utf8.count)
+        bytes.reserveCapacity(16 + session.utf8.count)
         bytes.append(contentsOf: #"","session":"#.utf8)
         JSONLineEncoder.appendString(session, to: &bytes)
+        sessionMember = bytes
+        bytes = []
+        bytes.reserveCapacity(32 + user.utf8.count)
         bytes.append(contentsOf: #","user":"#.utf8)
         JSONLineEncoder.appendString(user, to: &bytes)
         bytes.append(contentsOf: #","experiment":"#.utf8)
-        sessionAndUser = bytes
+        userMember = bytes
         self.shared = shared
+    }
+
+    /// Appends `","session":…,"seq":…,"user":…,"experiment":`, leaving `seq` out when `sequence` is nil.
+    @inlinable
+    func appendIdentity(sequence: Int?, to line: LineBuffer) {
+        line.append(sessionMember)
+        if let sequence {
+            line.append(#","seq":"#)
+            line.appendDecimal(sequence)
+        }
+        line.append(userMember)
     }
 
     /// `…,"variant":…,"type":"` for an event attributed to `variant`, chosen by `experiment`.
@@ -35,7 +51,8 @@ package struct SessionLineWriter {
         shared.lineAttribution(experiment: experiment, variant: variant)
     }
 
-    /// Appends the line of one event, whose properties `properties` adds in sorted key order.
+    /// Appends the line of one event, the `sequence`-th of its session (nil for none), whose properties
+    /// `properties` adds in sorted key order.
     ///
     /// `attribution` is what `attribution(experiment:variant:)` gives for the event's experiment
     /// and variant, which a recorder looks up once for all the events of one variant. `schema` is
@@ -45,19 +62,23 @@ package struct SessionLineWriter {
         to line: LineBuffer,
         schema: Int = FlowEvent.currentSchemaVersion,
         time: EventTimestamp,
+        sequence: Int?,
         type: EventType,
         attribution: [UInt8],
         screen: String?,
         action: String?,
         properties: (inout EventProperties) -> Void
     ) {
-        appendUpToProperties(to: line, schema: schema, time: time, type: type, attribution: attribution, screen: screen, action: action)
+        appendUpToProperties(
+            to: line, schema: schema, time: time, sequence: sequence, type: type, attribution: attribution, screen: screen,
+            action: action
+        )
         var members = EventProperties(encodingInto: line)
         properties(&members)
         line.append("}}\n")
     }
 
-    /// Appends the line of one event of `type`, on `screen`, of `action`, whose properties are laid out
+    /// Appends the line of the `sequence`-th event of the session, of `type`, on `screen`, of `action`, whose properties are laid out
     /// as `layout` says with the values `first`, `second` and `third`, in the order written: everything
     /// from its attribution on, its tail, is copied from the one `attribution` keeps for those parts
     /// (see `LineTailKey`), or encoded, with the properties `properties` adds in sorted key order, and
@@ -65,6 +86,7 @@ package struct SessionLineWriter {
     package func append(
         to line: LineBuffer,
         time: EventTimestamp,
+        sequence: Int,
         attribution: LineAttribution,
         type: EventType,
         layout: Int = 0,
@@ -77,7 +99,7 @@ package struct SessionLineWriter {
     ) {
         line.append(Self.schemaAndTime)
         shared.timestamps.text(of: time).append(to: line)
-        line.append(sessionAndUser)
+        appendIdentity(sequence: sequence, to: line)
         let kept = attribution.appendTail(
             type: type, layout: layout, screen: screen, action: action, first: first, second: second, third: third, to: line
         )
@@ -96,12 +118,13 @@ package struct SessionLineWriter {
         attribution.keepTail(key, bytes: line.bytes(from: tailStart))
     }
 
-    /// Appends the line of one event whose properties are `encodedProperties`, members encoded as
+    /// Appends the line of the `sequence`-th event of the session, whose properties are `encodedProperties`, members encoded as
     /// `encodeProperties(_:)` gives them: properties that many events share, encoded once.
     @inlinable
     package func append(
         to line: LineBuffer,
         time: EventTimestamp,
+        sequence: Int,
         type: EventType,
         attribution: [UInt8],
         screen: String?,
@@ -109,8 +132,8 @@ package struct SessionLineWriter {
         encodedProperties: [UInt8]
     ) {
         appendUpToProperties(
-            to: line, schema: FlowEvent.currentSchemaVersion, time: time, type: type, attribution: attribution,
-            screen: screen, action: action
+            to: line, schema: FlowEvent.currentSchemaVersion, time: time, sequence: sequence, type: type,
+            attribution: attribution, screen: screen, action: action
         )
         line.append(encodedProperties)
         line.append("}}\n")
@@ -130,6 +153,7 @@ package struct SessionLineWriter {
         to line: LineBuffer,
         schema: Int,
         time: EventTimestamp,
+        sequence: Int?,
         type: EventType,
         attribution: [UInt8],
         screen: String?,
@@ -143,7 +167,7 @@ package struct SessionLineWriter {
             line.append(#","time":""#)
         }
         shared.timestamps.text(of: time).append(to: line)
-        line.append(sessionAndUser)
+        appendIdentity(sequence: sequence, to: line)
         line.append(attribution)
         line.append(type.typeAndScreenKey)
         line.appendJSONStringOrNull(screen)

@@ -6,15 +6,17 @@ public import FlowEvents
 /// one. The arm is named by the variant its `assignment` (other than slot defaults) and `exposure` events name
 /// most often (ties go to the
 /// alphabetically first), counting only events of ``CompareOptions/experiment`` when it is set (an
-/// `exposure`'s experiment or an `assignment`'s `slot` property). Memory grows with distinct users.
+/// `exposure`'s experiment or an `assignment`'s `slot` property). An event delivered twice (the same
+/// `EventIdentity`) is counted once. Memory grows with distinct users.
 ///
 /// Assumes the events of one user arrive in time order, as Switchyard writes them: unlike `report`, `compare`
 /// does not yet recount users whose events arrived out of order.
 public struct ArmLogAccumulator: Sendable {
     /// The options the accumulator was created with.
     public let options: CompareOptions
-    /// Events consumed so far.
+    /// Events consumed so far, duplicates included.
     public private(set) var eventsConsumed = 0
+    private var delivered = DeliveredEvents()
     private let funnel: FunnelDefinition
     private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
@@ -32,6 +34,7 @@ public struct ArmLogAccumulator: Sendable {
     /// Counts one event; call in file order.
     public mutating func consume(_ event: FlowEvent) {
         eventsConsumed += 1
+        guard delivered.insert(event) else { return }
         voteForArmName(event)
         if event.type == .sessionStarted, users[event.user] == nil {
             users[event.user] = UserFunnelProgress(anchor: event.time)
@@ -44,6 +47,11 @@ public struct ArmLogAccumulator: Sendable {
         for event in events {
             consume(event)
         }
+    }
+
+    /// How many events were consumed again after their first delivery (the same `EventIdentity`) and left uncounted.
+    public var duplicateEvents: Int {
+        delivered.duplicates
     }
 
     /// The variant the file's `assignment` / `exposure` events name most often, or nil when they name none.

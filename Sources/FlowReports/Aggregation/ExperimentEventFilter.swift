@@ -15,8 +15,8 @@ public struct ExperimentEventFilter: Sendable {
     /// The range of `patterns` of each type, by `EventType.denseIndex`: one flat array, so that judging an
     /// event on a decoding thread retains no array that the other threads share.
     private let patternRanges: [Range<Int>]
-    /// The texts of an event the accumulator reads: no session, the experiment and variant of exposures only, and
-    /// only the properties that a step, a goal, the failure tallies or the segments read.
+    /// The texts of an event the accumulator reads: the session (part of its identity), the experiment and variant
+    /// of exposures only, and only the properties that a step, a goal, the failure tallies or the segments read.
     public let fields: EventFieldSelection
 
     /// Creates the filter of an accumulator created with `options`.
@@ -48,7 +48,7 @@ public struct ExperimentEventFilter: Sendable {
         if let segmentBy = options.segmentBy { propertyKeys.insert(segmentBy) }
         for matcher in matchers { propertyKeys.formUnion(matcher.properties.keys) }
         // Only an exposure's experiment and variant are read: they say which variant the user was exposed to.
-        fields = EventFieldSelection(keepsSession: false, attributedTypes: [.exposure], propertyKeys: propertyKeys)
+        fields = EventFieldSelection(keepsSession: true, attributedTypes: [.exposure], propertyKeys: propertyKeys)
         var distinctMatchers = Array(repeating: [EventMatcher](), count: EventType.denseIndexCount)
         for matcher in matchers {
             if matcher.screen == nil, matcher.action == nil, matcher.properties.isEmpty {

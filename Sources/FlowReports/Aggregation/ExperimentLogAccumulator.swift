@@ -21,8 +21,12 @@ public import FlowEvents
 public struct ExperimentLogAccumulator: Sendable {
     /// The options the accumulator was created with; ``ReportBuilder`` reads them back.
     public let options: ReportOptions
-    /// Events consumed so far.
+    /// Events consumed so far, duplicates included.
     public private(set) var eventsConsumed = 0
+    /// The events consumed so far, known by identity: an event consumed again is a duplicate and counted once.
+    private var delivered = DeliveredEvents()
+    /// Of the reread events, those of out-of-order users reread so far: the same duplicates are told apart again.
+    private var redelivered = DeliveredEvents()
     /// `exposure` events ignored because they name no experiment or no variant.
     public private(set) var incompleteExposures = 0
     /// Every experiment key the log's exposures named, tracked or not (for error messages).
@@ -65,6 +69,12 @@ public struct ExperimentLogAccumulator: Sendable {
         filter
     }
 
+    /// How many events were consumed again after their first delivery (the same ``EventIdentity``) and left
+    /// uncounted.
+    public var duplicateEvents: Int {
+        delivered.duplicates
+    }
+
     /// How many users' events arrived out of their time order.
     public var outOfOrderUsers: Int {
         arrivals.outOfOrderUsers
@@ -101,6 +111,7 @@ public struct ExperimentLogAccumulator: Sendable {
         eventsConsumed += 1
         let position = consumedCount
         consumedCount += 1
+        guard delivered.insert(event) else { return }
         let user = arrivals.index(of: event.user, hash: userHash)
         if user == exposuresByUser.count { exposuresByUser.append(UserExposures()) }
         var trackedExperiment: Int?
@@ -141,9 +152,19 @@ public struct ExperimentLogAccumulator: Sendable {
         }
     }
 
-    /// Counts `count` events that ``eventFilter`` found irrelevant, in place of consuming them.
+    /// Counts `count` events that ``eventFilter`` found irrelevant, in place of consuming them, without telling
+    /// their duplicates apart: ``countIrrelevantEvents(identifiedBy:)`` does.
     public mutating func countIrrelevantEvents(_ count: Int) {
         eventsConsumed += count
+    }
+
+    /// Counts the events ``eventFilter`` found irrelevant, in place of consuming them, by their identities: those
+    /// delivered before are counted in ``duplicateEvents``.
+    public mutating func countIrrelevantEvents(identifiedBy identities: [EventIdentity]) {
+        eventsConsumed += identities.count
+        for identity in identities {
+            _ = delivered.insert(identity)
+        }
     }
 
     /// Takes back the log's first events, as ``rereadLength`` asks, and returns whether it wants more.
@@ -158,7 +179,8 @@ public struct ExperimentLogAccumulator: Sendable {
         guard let wanted = rereadLength else { return false }
         for (event, userHash) in zip(events, userHashes) {
             guard rereadCount < wanted else { break }
-            if let user = arrivals.existingIndex(of: event.user, hash: userHash), arrivals.isOutOfOrder(user) {
+            if let user = arrivals.existingIndex(of: event.user, hash: userHash), arrivals.isOutOfOrder(user),
+               redelivered.insert(event) {
                 rereadKeys.append(RecountKey(user: user, event: event, position: rereadCount, index: rereadEvents.count))
                 rereadEvents.append(event)
             }

@@ -23,7 +23,7 @@ public enum EventLogReport {
             workers: workers, leavingOut: irrelevantTypes, selecting: filter.fields, keeping: filter.isRelevant
         ) { batch, userHashes, leftOut in
             accumulator.consume(relevant: &batch, userHashes: userHashes)
-            accumulator.countIrrelevantEvents(leftOut)
+            accumulator.countIrrelevantEvents(identifiedBy: leftOut)
         }
         guard accumulator.rereadLength != nil else { return summary }
         do {

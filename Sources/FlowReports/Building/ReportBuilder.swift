@@ -23,6 +23,9 @@ public enum ReportBuilder {
         try accumulator.recountOutOfOrderUsers()
         let options = accumulator.options
         var notes = diagnostics
+        if accumulator.duplicateEvents > 0 {
+            notes.append(duplicatesNote(events: accumulator.duplicateEvents))
+        }
         if accumulator.outOfOrderUsers > 0 {
             notes.append(outOfOrderNote(users: accumulator.outOfOrderUsers))
         }
@@ -44,7 +47,7 @@ public enum ReportBuilder {
         }
         return Report(
             mode: .report, alpha: options.settings.effectiveAlpha, inputs: inputs, diagnostics: notes,
-            experiments: experiments
+            duplicateEvents: accumulator.duplicateEvents, experiments: experiments
         )
     }
 
@@ -59,6 +62,12 @@ public enum ReportBuilder {
             _ = accumulator.reread(Array(events.prefix(length)))
         }
         return try report(from: accumulator, inputs: inputs, diagnostics: diagnostics)
+    }
+
+    /// The diagnostic saying that the logs delivered `events` events again, which were counted once.
+    public static func duplicatesNote(events: Int) -> String {
+        "\(events) duplicate \(events == 1 ? "event" : "events") left out, each event counted once: the same user, session and "
+            + "seq as an event read before (or, in a log without seq, identical to one)"
     }
 
     /// The diagnostic saying that `users` users' events arrived out of time order.
@@ -98,9 +107,12 @@ public enum ReportBuilder {
                 notes.append("\(configured.count) weights given for \(logs.count) logs: sample-ratio check uses equal weights")
             }
         }
+        let duplicates = logs.reduce(0) { $0 + $1.accumulator.duplicateEvents }
+        if duplicates > 0 { notes.append(duplicatesNote(events: duplicates)) }
         let funnel = options.funnel ?? .screensInOrderSeen
         return Report(
             mode: .compare, alpha: options.settings.effectiveAlpha, inputs: logs.map(\.label), diagnostics: notes,
+            duplicateEvents: duplicates,
             experiments: [experimentReport(
                 key: options.experiment ?? CompareOptions.defaultExperimentKey, funnel: funnel, arms: arms,
                 excludedUsers: 0, weights: weights ?? equalWeights(arms.count), settings: options.settings

@@ -7,7 +7,7 @@
 /// version; removing or changing one bumps `report_version`.
 ///
 /// ```text
-/// { report_version: 1, mode: "report" | "compare", alpha, inputs: [String], diagnostics: [String],
+/// { report_version: 1, mode: "report" | "compare", alpha, inputs: [String], diagnostics: [String], duplicate_events,
 ///   experiments: [ { key, control, conversion_window_seconds, goal, steps_discovered, excluded_multi_variant_users,
 ///     notes: [String],
 ///     arms: [ { variant, source?, not_in_configuration?, users, goal_conversions, goal_conversion_rate,
@@ -43,19 +43,23 @@ public struct Report: Sendable, Hashable, Codable {
     public var inputs: [String]
     /// Notes about the inputs and the analysis, e.g. "3 malformed lines skipped, first at events.jsonl:1207".
     public var diagnostics: [String]
+    /// Events the logs delivered more than once (the same `EventIdentity`), each counted once: how many later
+    /// deliveries were left out.
+    public var duplicateEvents: Int
     /// One entry per experiment, ordered by key.
     public var experiments: [ExperimentReport]
 
     /// Creates a report.
     public init(
         reportVersion: Int = Report.currentVersion, mode: ReportMode, alpha: Double, inputs: [String],
-        diagnostics: [String], experiments: [ExperimentReport]
+        diagnostics: [String], duplicateEvents: Int = 0, experiments: [ExperimentReport]
     ) {
         self.reportVersion = reportVersion
         self.mode = mode
         self.alpha = alpha
         self.inputs = inputs
         self.diagnostics = diagnostics
+        self.duplicateEvents = duplicateEvents
         self.experiments = experiments
     }
 
@@ -65,6 +69,7 @@ public struct Report: Sendable, Hashable, Codable {
         case alpha
         case inputs
         case diagnostics
+        case duplicateEvents = "duplicate_events"
         case experiments
     }
 }

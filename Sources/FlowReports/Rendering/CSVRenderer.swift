@@ -33,6 +33,7 @@
 /// | `metric_difference`, `metric_ci_lower`, `metric_ci_upper` | treatment − control and its interval |
 /// | `metric_relative_difference`, `metric_relative_ci_lower`, `metric_relative_ci_upper` | treatment / control − 1 and its interval |
 /// | `metric_p_value`, `metric_adjusted_p_value`, `metric_is_significant`, `metric_is_worse` | the metric's test |
+/// | `duplicate_events` | events the logs delivered more than once, each counted once (the whole report's, on every row) |
 public struct CSVRenderer: ReportRenderer {
     /// The header row's column names, in order.
     public static let columns = [
@@ -44,6 +45,7 @@ public struct CSVRenderer: ReportRenderer {
         "metric", "metric_kind", "is_guardrail", "metric_control_value", "metric_treatment_value", "metric_difference",
         "metric_ci_lower", "metric_ci_upper", "metric_relative_difference", "metric_relative_ci_lower",
         "metric_relative_ci_upper", "metric_p_value", "metric_adjusted_p_value", "metric_is_significant", "metric_is_worse",
+        "duplicate_events",
     ]
 
     /// Creates a renderer.
@@ -52,6 +54,7 @@ public struct CSVRenderer: ReportRenderer {
     /// The complete output for `report`, ending in a newline.
     public func render(_ report: Report) -> String {
         var rows = [Self.columns]
+        let duplicates = String(report.duplicateEvents)
         for experiment in report.experiments {
             let comparisons = experiment.comparisonsByVariant
             for arm in experiment.arms {
@@ -81,7 +84,7 @@ public struct CSVRenderer: ReportRenderer {
                         ]
                     }
                 for stepFields in stepRows {
-                    rows.append(armFields + stepFields + comparisonFields + Array(repeating: "", count: 15))
+                    rows.append(armFields + stepFields + comparisonFields + Array(repeating: "", count: 15) + [duplicates])
                 }
             }
             for metric in experiment.metrics {
@@ -102,7 +105,7 @@ public struct CSVRenderer: ReportRenderer {
                     number(metric.relativeDifference), number(metric.relativeInterval?.lower), number(metric.relativeInterval?.upper),
                     number(metric.pValue), number(metric.adjustedPValue), String(metric.isSignificant), String(metric.isSignificantlyWorse),
                 ]
-                rows.append(armFields + Array(repeating: "", count: 9) + experimentFields + metricFields)
+                rows.append(armFields + Array(repeating: "", count: 9) + experimentFields + metricFields + [duplicates])
             }
         }
         return rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined()

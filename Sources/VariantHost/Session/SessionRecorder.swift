@@ -38,6 +38,14 @@ package final class SessionRecorder {
         /// The attribution of every variant seen so far, found by linear search: a session has a handful.
         var attributionsByVariant = KnownAttributions()
         var failure: EventSinkError?
+        /// The `seq` of the session's next event.
+        var nextSequence = 0
+
+        /// The `seq` of an event about to be recorded, and the next one's counted.
+        mutating func takeSequence() -> Int {
+            defer { nextSequence += 1 }
+            return nextSequence
+        }
     }
     /// Where a recorder's events go.
     private enum Destination {
@@ -123,9 +131,10 @@ package final class SessionRecorder {
         if let encoded = startProperties, state.failure == nil {
             budget?.recorded += 1
             let time = clock.now()
+            let sequence = state.takeSequence()
             buffer.appendLine { line in
                 lineWriter.append(
-                    to: line, time: time, type: .sessionStarted, attribution: unattributed.bytes,
+                    to: line, time: time, sequence: sequence, type: .sessionStarted, attribution: unattributed.bytes,
                     screen: nil, action: nil, encodedProperties: encoded
                 )
             }
@@ -344,9 +353,10 @@ package final class SessionRecorder {
         guard state.failure == nil else { return }
         budget?.recorded += 1
         let time = clock.now()
+        let sequence = state.takeSequence()
         buffer.appendLine { line in
             lineWriter.append(
-                to: line, time: time, attribution: attribution, type: type, layout: layout, screen: screen, action: action,
+                to: line, time: time, sequence: sequence, attribution: attribution, type: type, layout: layout, screen: screen, action: action,
                 first: first, second: second, third: third, properties: properties
             )
         }
@@ -363,11 +373,12 @@ package final class SessionRecorder {
         guard state.failure == nil else { return }
         budget?.recorded += 1
         let time = clock.now()
+        let sequence = state.takeSequence()
         switch destination {
         case .lines(let buffer):
             buffer.appendLine { line in
                 lineWriter.append(
-                    to: line, time: time, type: type, attribution: attribution.bytes,
+                    to: line, time: time, sequence: sequence, type: type, attribution: attribution.bytes,
                     screen: screen, action: action, properties: properties
                 )
             }
@@ -375,7 +386,7 @@ package final class SessionRecorder {
             var collected = EventProperties()
             properties(&collected)
             let event = FlowEvent(
-                time: time, session: session, user: user,
+                time: time, session: session, sequence: sequence, user: user,
                 experiment: attribution.experiment, variant: attribution.variant, type: type,
                 screen: screen, action: action, properties: collected.dictionary
             )
