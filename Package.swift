@@ -242,6 +242,16 @@ let packageTargets: [Target] = [
         swiftSettings: strictSettings
     ),
     .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
+    // The Swift blocks of the article "Writing a coordinator", compiled and their tests run as the
+    // article shows them: ArticleCodePlugin writes them into this target from the article itself.
+    .testTarget(
+        name: "CoordinatorArticleTests",
+        dependencies: ["Coordination", "CoordinationTesting"],
+        swiftSettings: strictSettings,
+        plugins: ["ArticleCodePlugin"]
+    ),
+    .executableTarget(name: "ArticleCodeExtractor", path: "Plugins/Tools/ArticleCodeExtractor", swiftSettings: strictSettings),
+    .plugin(name: "ArticleCodePlugin", capability: .buildTool(), dependencies: ["ArticleCodeExtractor"], path: "Plugins/ArticleCodePlugin"),
     .testTarget(
         name: "SwitchyardEndToEndTests",
         dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "SampleApps", "VariantKit", "SeededRandom"],

@@ -1,0 +1,42 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles the Swift code of the DocC articles that teach the API, as the articles show it.
+///
+/// Applied to a test target, it hands each article the target compiles to ArticleCodeExtractor,
+/// which writes the article's ```swift blocks into one Swift file of the target, each line marked
+/// with its line in the article. So the code a reader sees is the code the build compiles (and
+/// the test runner runs, for the article's tests): a wrong line in an article fails the build with
+/// an error at that line of the article. The articles are inputs of the command, so editing one
+/// compiles it again.
+@main
+struct ArticleCodePlugin: BuildToolPlugin {
+    /// The articles each test target compiles, relative to the package.
+    static let articles: [String: [String]] = [
+        "CoordinatorArticleTests": ["Sources/Coordination/Coordination.docc/WritingACoordinator.md"],
+    ]
+
+    func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+        guard let articles = Self.articles[target.name] else {
+            throw ArticleCodePluginError(description: "ArticleCodePlugin knows no articles for target \(target.name); add them to ArticleCodePlugin.articles")
+        }
+        let extractor = try context.tool(named: "ArticleCodeExtractor").url
+        return articles.map { relative in
+            let article = context.package.directoryURL.appending(path: relative)
+            let name = article.deletingPathExtension().lastPathComponent
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(name).swift")
+            return .buildCommand(
+                displayName: "Compiling the Swift blocks of \(relative)",
+                executable: extractor,
+                arguments: [article.path(percentEncoded: false), output.path(percentEncoded: false)],
+                inputFiles: [article],
+                outputFiles: [output]
+            )
+        }
+    }
+}
+
+/// A target the plugin was applied to without articles to compile.
+struct ArticleCodePluginError: Error, CustomStringConvertible {
+    var description: String
+}
