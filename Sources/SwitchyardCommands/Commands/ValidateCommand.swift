@@ -16,7 +16,7 @@ struct ValidateCommand: AsyncParsableCommand {
             folder under Configuration/ belongs to a registered app. A behaviour model is also checked against the flows \
             themselves: a failValidation choice on a screen where no form can be failed is an error. Then each app's \
             flow map is explored, every variant, and linted as `switchyard map` lints it: dead ends, cycles with no way \
-            out, funnel steps of the config a variation never logs, declared screens no variant shows, coordinators left \
+            out, funnel steps of the config a variation never logs or never logs in order, declared screens no variant shows, coordinators left \
             running.
             """
     )

@@ -4,7 +4,7 @@ import VariantKit
 
 /// Finds what a set of maps shows wrong (`MapLint.Kind`): in each map, dead ends, cycles with no
 /// way out, and what exploration found (coordinators left running, undeclared screens, ...); over
-/// the maps, funnel steps a variation never logs, and declared screens no variant shows.
+/// the maps, funnel steps a variation never logs or never logs in order, and declared screens no variant shows.
 package enum FlowMapLinter {
     /// The lints of `maps` of `app`, whose funnels are `funnels`.
     ///
