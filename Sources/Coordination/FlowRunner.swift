@@ -31,7 +31,7 @@ public struct FlowRunner {
                 break
             }
             turns += 1
-            let turn = user.nextTurn(on: screen)
+            let turn = user.nextTurn(on: screen, canGoBack: session.canGoBack)
             do {
                 switch turn {
                 case .perform(let action, let fields):

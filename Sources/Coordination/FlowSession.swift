@@ -75,6 +75,11 @@ public final class FlowSession {
     /// The screen the user sees.
     public var visibleScreen: (any Screen)? { navigator.visibleScreen }
 
+    /// Whether the user can go back from the visible screen (`Navigator.canGoBack`): false on the flow's root
+    /// screen, even when its content allows back, and once the flow has ended. A driver offers back only when
+    /// this is true.
+    public var canGoBack: Bool { isRunning && navigator.canGoBack }
+
     /// Starts the root coordinator, which shows the first screen. Does nothing if already started.
     ///
     /// A root that shows no screen and does not finish at once leaves the user nowhere to act:

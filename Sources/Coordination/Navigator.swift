@@ -187,6 +187,15 @@ public final class Navigator {
         root.visibleScreenMayHaveChanged()
     }
 
+    /// Whether the user's system back action is available: the visible screen allows it (`ScreenContent.allowsBack`)
+    /// and there is somewhere to go back to, a screen below it on its stack or the screen that presented its modal.
+    /// False on the flow's root screen, whatever its content says: a driver offers back only when this is true.
+    public var canGoBack: Bool {
+        let top = root.topmost
+        guard let visible = top.state.entries.last else { return false }
+        return visible.screen.content.allowsBack && (top.state.entries.count > 1 || top.presenter != nil)
+    }
+
     /// Performs the user's system back action on the topmost stack.
     ///
     /// Pops the visible screen, or dismisses a modal showing a single screen (a swipe down).
@@ -197,9 +206,7 @@ public final class Navigator {
     public func goBack() throws(ScreenInputError) {
         let top = root.topmost
         guard let leaving = top.state.entries.last else { return }
-        guard leaving.screen.content.allowsBack, top.state.entries.count > 1 || top.presenter != nil else {
-            throw .backUnavailable(screen: leaving.screen.name)
-        }
+        guard canGoBack else { throw .backUnavailable(screen: leaving.screen.name) }
         let removed: [Entry]
         let revealed: (any Screen)?
         if top.state.entries.count > 1 {

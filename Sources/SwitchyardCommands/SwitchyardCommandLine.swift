@@ -34,7 +34,8 @@ public enum SwitchyardCommandLine {
     ///
     /// - Parameter apps: the apps to host, each with its variants.
     public static func main(hosting apps: [RegisteredApp]) -> Never {
-        HostContext.install(HostContext(apps: apps, configurationDirectory: ConfigurationDirectory.locate()))
+        let configuration = ConfigurationDirectory.locate()
+        HostContext.install(HostContext(apps: apps, configurationDirectory: configuration.path, configurationSearch: configuration.search))
         // The process's main thread waits while the command runs as a task: a synchronous entry point,
         // unlike an async `main`, runs under valgrind, which counts the instructions of the guarded workloads.
         takeEndingSignals()

@@ -92,7 +92,7 @@ public enum VariantConformance {
         case .composition: .registry
         case .variantMissing: .variantOnEvents
         case .undeclaredScreen: .screenNames
-        case .coordinatorsAfterFinish, .coordinatorsAfterAbandon, .coordinatorsAfterBack: .noCoordinatorLeft
+        case .coordinatorsAfterFinish, .coordinatorsAfterAbandon, .coordinatorRetained, .coordinatorsAfterBack: .noCoordinatorLeft
         case .replayDiverged: .deterministic
         }
     }

@@ -55,6 +55,25 @@ struct NavigatorTests {
         #expect(throws: ScreenInputError.backUnavailable(screen: "a")) { try navigator.goBack() }
     }
 
+    @Test("back is available only with a screen to go back to that allows it: not on the root, whatever its content says")
+    func canGoBack() {
+        let navigator = Navigator()
+        #expect(!navigator.canGoBack)
+        let root = FormScreen("a")
+        navigator.setRoot(root, owner: owner)
+        #expect(root.content.allowsBack)
+        #expect(!navigator.canGoBack)
+        let locked = FormScreen("b")
+        locked.allowsBack = false
+        navigator.push(locked, owner: owner)
+        #expect(!navigator.canGoBack)
+        locked.allowsBack = true
+        #expect(navigator.canGoBack)
+        navigator.pop()
+        let modal = navigator.present(FormScreen("sheet"), owner: owner)
+        #expect(navigator.canGoBack && modal.canGoBack, "a modal's only screen goes back by dismissing it")
+    }
+
     @Test("back is refused where the screen hides its back button")
     func backHidden() {
         let navigator = Navigator()

@@ -74,6 +74,10 @@ struct PlantedLintTests {
         let finished = try #require(lints.first { $0.message.contains("after the flow finished") })
         #expect(finished.path?.map(\.description) == ["next", "submit[valid]", "confirm"])
         #expect(finished.message.contains("coordinator Keeps of variant retaining is still alive"))
+        // The cause is a strong capture, so the fix is about captures, not about ending children.
+        #expect(finished.message.contains("[unowned self]"))
+        #expect(finished.fix.contains("capture the coordinator weakly in the closures of screens it keeps"))
+        #expect(!finished.fix.contains("child"))
         #expect(map.lints.allSatisfy { $0.kind == .coordinatorAfterEnd }, "\(map.lints)")
     }
 
@@ -92,7 +96,10 @@ struct PlantedLintTests {
         let lint = try #require(map.lints.first)
         #expect(lint.message.contains("screen \"summary\" was shown"))
         #expect(lint.path?.map(\.description) == ["next", "submit[valid]"])
-        #expect(lint.fix.contains("TrailApp.screenNames"))
+        #expect(lint.fix == "add \"summary\" to FlowMapTests.TrailApp.screenNames, or correct the name the screen gives")
+        // The fix is said once, after "fix:", not in the message too.
+        #expect(!lint.message.contains("screenNames"))
+        #expect(lint.description.split(separator: "screenNames", omittingEmptySubsequences: false).count == 2)
     }
 
     @Test("a flow that answers differently in another session is a divergent replay")

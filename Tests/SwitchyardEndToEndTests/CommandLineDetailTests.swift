@@ -39,12 +39,17 @@ struct CommandLineDetailTests {
 
     @Test("assign without --config where no config exists is an error, as validate's is, not an empty config")
     func assignWithoutConfig() throws {
-        let result = try CLI().run(["assign", "--app", "onboarding", "--user", "u1"])
+        let cli = try CLI()
+        let result = try cli.run(["assign", "--app", "onboarding", "--user", "u1"])
         #expect(result.status == 1)
+        // The working directory is a fresh temporary folder; the messages name it as the system resolves it.
+        let folder = URL(fileURLWithPath: cli.directory.path).resolvingSymlinksInPath().path
         #expect(result.standardError == """
-            Error: no experiment config: Configuration/onboarding/experiments.json does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --config
+            Error: no experiment config: Configuration/onboarding/experiments.json does not exist (no Configuration folder in \(folder) \
+            or a folder above it, and SWITCHYARD_CONFIGURATION is not set); run inside the package holding Configuration/, set \
+            SWITCHYARD_CONFIGURATION to the folder holding <app>/experiments.json and <app>/behavior.json, or pass --config
 
-            """)
+            """, "\(result.standardError)")
     }
 
     @Test("the files the README's examples write in the repository root are ignored by git")

@@ -1,6 +1,7 @@
 import Coordination
 import Experiments
 import FlowEvents
+import SampleApps
 import Testing
 import VariantHost
 
@@ -66,7 +67,22 @@ struct TerminalUserTests {
     @Test("in a script, a turn the screen refuses is a mistake too")
     func scriptedRefusal() throws {
         let (_, terminal, _) = try walk(["b"])
-        #expect(terminal.user.inputError?.description == "input line 1: cannot go back from \"welcome\"")
+        #expect(terminal.user.inputError?.description == "input line 1: cannot go back from \"welcome\"; expected one of: 1, q")
+    }
+
+    @Test("a root screen whose content allows back offers no back, and b there is refused with the choices it offers")
+    func noBackOnRoot() throws {
+        let registry = try VariantRegistry.registries(of: RegisteredApps.all).registry(forApp: "checkout")
+        let terminal = ScriptedTerminal(["b"])
+        var user = terminal.user!
+        let assignments = [SlotAssignment(slot: "checkout-flow", variant: "multi-step-checkout", reason: .forced)]
+        _ = try HostedSession(session: "s", user: "u", assignments: assignments)
+            .run(registry: registry, sink: InMemoryEventSink(), clock: SteppingClock(), user: &user)
+        // The cart is the flow's first screen: its content allows back, but there is nothing to go back to.
+        #expect(terminal.output.contains("[cart]"))
+        #expect(!terminal.output.contains("b) Back"), "\(terminal.output)")
+        #expect(terminal.user.inputError?.description.hasPrefix("input line 1: cannot go back from \"cart\"; expected one of: ") == true)
+        #expect(terminal.user.inputError?.description.hasSuffix(", q") == true)
     }
 
     @Test("interactively, a mistake is explained and the question asked again")

@@ -84,16 +84,22 @@ struct VariantAddition {
 
     private func nextSteps(module: String, app: PackageLayout.App, files: [String]) -> String {
         let config = "Configuration/\(app.name)/experiments.json"
-        let experiments = ExperimentsOfSlot.keys(in: package.directory.appendingPathComponent(config), slot: slot)
+        let file = package.directory.appendingPathComponent(config)
+        let listing = ExperimentsOfSlot.keys(in: file, slot: slot, listing: id)
+        let experiments = ExperimentsOfSlot.keys(in: file, slot: slot).filter { !listing.contains($0) }
         let where_ = experiments.isEmpty
             ? "an experiment on slot \(slot) in \(config)"
             : "the variations of experiment \(experiments.joined(separator: " or ")) in \(config)"
+        // An experiment that lists the id already needs no edit: only the check.
+        let configure = listing.isEmpty
+            ? "add \"\(id)\" to \(where_), then"
+            : "experiment \(listing.joined(separator: " and ")) in \(config) already list\(listing.count == 1 ? "s" : "") \"\(id)\"; check it"
         return """
             Created variant \(id) (slot \(slot) of \(app.name)) in Variants/\(module): \(files.joined(separator: ", ")).
             Registered it in Package.swift: .variant("\(module)", app: "\(app.module)").
             Next:
               1. swift build
-              2. add "\(id)" to \(where_), then: swift run \(package.hostExecutable) validate
+              2. \(configure): swift run \(package.hostExecutable) validate
               3. walk it: swift run \(package.hostExecutable) run --app \(app.name) --variant \(id)
                  or simulate it, before any experiment names it: swift run \(package.hostExecutable) simulate --app \(app.name) --users 1000 --variant \(id)
             To take it out again: swift package --allow-writing-to-package-directory remove-variant --name \(id)

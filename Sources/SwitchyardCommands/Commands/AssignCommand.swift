@@ -36,7 +36,7 @@ struct AssignCommand: ParsableCommand {
         let bundled = ConfigurationFiles.experimentsPath(app: registry.app.name)
         guard config != nil || !BoundedFile.isAbsent(bundled) else {
             throw CommandError(
-                "no experiment config: \(bundled) does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --config"
+                ConfigurationFiles.missing(bundled, what: "no experiment config", option: "--config")
             )
         }
         let configuration = try CommandInputs.configuration(path: config, registry: registry)

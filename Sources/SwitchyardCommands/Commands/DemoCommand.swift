@@ -59,10 +59,8 @@ struct DemoCommand: AsyncParsableCommand {
     private func demonstrate(_ registry: VariantRegistry, skipping skips: [ExplorationSkip]) async throws {
         let app = registry.app.name
         let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
-        guard !BoundedFile.isAbsent(configPath) else {
-            throw CommandError(
-                "the demo of \(app) needs \(configPath): run it inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --app, --config and --behavior"
-            )
+        guard config != nil || !BoundedFile.isAbsent(configPath) else {
+            throw CommandError(ConfigurationFiles.missing(configPath, what: "the demo of \(app) needs its experiment config", option: "--app, --config and --behavior"))
         }
         let configuration = try CommandInputs.configuration(path: configPath, registry: registry)
         let behaviorModel = try CommandInputs.behavior(path: behavior, registry: registry)

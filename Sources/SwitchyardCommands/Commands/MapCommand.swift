@@ -16,8 +16,9 @@ struct MapCommand: AsyncParsableCommand {
             States are told apart by what the user sees. Without --variant, the default of every slot is explored, then each \
             other variant beside the defaults; with --variant, each variant chosen for a slot (slot=id, or id), and the \
             default of every other slot. Two maps that differ in one slot are drawn together, what only one of them has \
-            in colour. Lints (dead ends, cycles with no way out, funnel steps a variation never logs, screens no variant \
-            shows, coordinators left running) are written to standard error, and make the exit status 1, as does a map \
+            in colour. Lints (dead ends, cycles with no way out, funnel steps a variation never logs or never logs in \
+            order, screens no variant shows, coordinators left running) are written to standard error, and make the exit \
+            status 1, as does a map \
             the state limit cut short; the map is printed all the same. See docs/Map.md for the JSON schema.
             """
     )

@@ -16,7 +16,7 @@ struct ValidateCommand: AsyncParsableCommand {
             folder under Configuration/ belongs to a registered app. A behaviour model is also checked against the flows \
             themselves: a failValidation choice on a screen where no form can be failed is an error. Then each app's \
             flow map is explored, every variant, and linted as `switchyard map` lints it: dead ends, cycles with no way \
-            out, funnel steps of the config a variation never logs, declared screens no variant shows, coordinators left \
+            out, funnel steps of the config a variation never logs or never logs in order, declared screens no variant shows, coordinators left \
             running.
             """
     )
@@ -33,11 +33,13 @@ struct ValidateCommand: AsyncParsableCommand {
         let skips = try ExplorationSupervisor.superviseOrJoin()
         let checks: [(registry: VariantRegistry, path: String)]
         var behaviorChecks: [(registry: VariantRegistry, path: String)] = []
+        // Every problem of every file, each as (how many, the lines that say them): all are reported at once.
+        var found: [(count: Int, text: String)] = []
         if let config {
             checks = [(try CommandInputs.registry(app: appOptions.app, configPath: config), config)]
         } else {
             let registered = try CommandInputs.registries()
-            if appOptions.app == nil { try checkEveryFolderIsClaimed(by: registered) }
+            if appOptions.app == nil { found += unclaimedFolders(of: registered).map { (1, $0) } }
             let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? registered
             checks = registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }
             if behavior == nil {
@@ -46,11 +48,16 @@ struct ValidateCommand: AsyncParsableCommand {
             }
         }
         for (registry, path) in checks {
+            if config == nil, BoundedFile.isAbsent(path) {
+                found.append((1, ConfigurationFiles.missing(path, what: "no experiment config for \(registry.app.name)", option: "--config")))
+                continue
+            }
             let configuration: AppAssigner
             do {
                 configuration = try CommandInputs.checkedConfiguration(at: path, registry: registry)
             } catch {
-                throw problems(error.issues.count, error)
+                found.append((error.issues.count, error.description))
+                continue
             }
             let parsed = configuration.validated.config
             StandardIO.write(TerminalText.message(
@@ -63,7 +70,12 @@ struct ValidateCommand: AsyncParsableCommand {
             behaviorChecks = [(registry, behavior)]
         }
         for (registry, path) in behaviorChecks {
-            try checkBehavior(at: path, for: registry)
+            if let problems = checkBehavior(at: path, for: registry) { found.append(problems) }
+        }
+        if !found.isEmpty {
+            let total = found.reduce(0) { $0 + $1.count }
+            let text = found.map(\.text).joined(separator: "\n")
+            throw CommandError(total == 1 ? text : "\(count(total, "problem")) found:\n\(text)")
         }
         try await lintFlowMaps(of: checks, skipping: skips)
     }
@@ -84,37 +96,25 @@ struct ValidateCommand: AsyncParsableCommand {
         throw CommandError(lints.count == 1 ? lints[0] : "\(count(lints.count, "lint")) found:\n" + lints.joined(separator: "\n"))
     }
 
-    /// Checks the behaviour model at `path`: its names against the app, its choices against the flows.
-    private func checkBehavior(at path: String, for registry: VariantRegistry) throws {
-        let model: BehaviorModel
-        do {
-            model = try BehaviorModelLoader.load(contentsOf: path, for: registry)
-        } catch {
-            throw problems(error.issues.count, error)
-        }
-        let unfireable = model.unfireableFailureChoices(for: registry) + model.unusableFieldValues(for: registry)
-        guard unfireable.isEmpty else {
-            throw problems(unfireable.count, ModelFileError(file: path, issues: unfireable))
+    /// Checks the behaviour model at `path`: its form and names, and its choices against the flows. Returns its
+    /// problems, every one of them, or nil when it has none (and says so).
+    private func checkBehavior(at path: String, for registry: VariantRegistry) -> (count: Int, text: String)? {
+        let checked = BehaviorModelLoader.check(contentsOf: path, for: registry)
+        guard checked.issues.isEmpty, let model = checked.model else {
+            return (checked.issues.count, ModelFileError(file: path, issues: checked.issues).description)
         }
         StandardIO.write(TerminalText.message("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))") + "\n")
+        return nil
     }
 
-    /// Fails for a folder under the configuration directory that no registered app is named after:
-    /// its files would be read by no command.
-    private func checkEveryFolderIsClaimed(by registries: [VariantRegistry]) throws {
-        let unclaimed = ConfigurationFiles.appFolders().filter { !registries.appNames.contains($0) }
-        guard !unclaimed.isEmpty else { return }
-        let lines = unclaimed.map { folder in
+    /// A line for each folder under the configuration directory that no registered app is named after: its
+    /// files would be read by no command.
+    private func unclaimedFolders(of registries: [VariantRegistry]) -> [String] {
+        ConfigurationFiles.appFolders().filter { !registries.appNames.contains($0) }.map { folder in
             "\(ConfigurationFiles.directory)/\(folder)/: no registered app is named \"\(folder)\" (registered: "
                 + "\(registries.appNames.joined(separator: ", "))); register the app module that declares it (its line in "
                 + "Package.swift's `apps`), or rename the folder to its app's name"
         }
-        throw CommandError(lines.count == 1 ? lines[0] : "\(count(lines.count, "problem")) found:\n" + lines.joined(separator: "\n"))
-    }
-
-    /// One problem as one line; several under a count.
-    private func problems(_ number: Int, _ error: any Error) -> CommandError {
-        CommandError(number == 1 ? "\(error)" : "\(count(number, "problem")) found:\n\(error)")
     }
 
     private func count(_ number: Int, _ noun: String) -> String {

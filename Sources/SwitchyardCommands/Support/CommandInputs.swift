@@ -80,7 +80,7 @@ enum CommandInputs {
         let path = path ?? ConfigurationFiles.behaviorPath(app: app)
         guard path != ConfigurationFiles.behaviorPath(app: app) || !BoundedFile.isAbsent(path) else {
             throw CommandError(
-                "no behaviour model for \(app): \(path) does not exist; run inside the package holding Configuration/, set SWITCHYARD_CONFIGURATION, or pass --behavior"
+                ConfigurationFiles.missing(path, what: "no behaviour model for \(app)", option: "--behavior")
             )
         }
         do {

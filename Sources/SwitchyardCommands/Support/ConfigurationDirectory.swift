@@ -7,14 +7,33 @@ enum ConfigurationDirectory {
     /// The environment variable naming the folder outright.
     static let environmentVariable = "SWITCHYARD_CONFIGURATION"
 
+    /// The folder found, and where it was looked for.
+    struct Location: Sendable {
+        /// The folder, relative to the working directory when it is the working directory's own.
+        var path: String
+        /// Where it was looked for, as a clause for messages about a file missing from it:
+        /// `no Configuration folder in /tmp/x or a folder above it, and SWITCHYARD_CONFIGURATION is not set`.
+        var search: String
+    }
+
     /// The folder `SWITCHYARD_CONFIGURATION` names; else the nearest `Configuration` folder from the
     /// working directory up; else `Configuration`, relative to the working directory, where commands
     /// report what is missing (and run an app on its slots' defaults, as they do without a config).
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let named = environment[environmentVariable], !named.isEmpty { return named }
+    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Location {
+        if let named = environment[environmentVariable], !named.isEmpty {
+            return Location(path: named, search: "\(environmentVariable) names \(named)")
+        }
         let workingDirectory = FileManager.default.currentDirectoryPath
-        if let found = nearest(from: workingDirectory) { return relativeIfInside(found, workingDirectory) }
-        return defaultName
+        if let found = nearest(from: workingDirectory) {
+            return Location(
+                path: relativeIfInside(found, workingDirectory),
+                search: "the nearest \(defaultName) folder from \(workingDirectory) up is \(found), and \(environmentVariable) is not set"
+            )
+        }
+        return Location(
+            path: defaultName,
+            search: "no \(defaultName) folder in \(workingDirectory) or a folder above it, and \(environmentVariable) is not set"
+        )
     }
 
     /// The nearest `Configuration` folder in `start` or a folder above it.

@@ -17,6 +17,16 @@ enum ConfigurationFiles {
         "\(directory)/\(app)/behavior.json"
     }
 
+    /// Why `path`, an app's file under the configuration directory, is missing and what to do, after
+    /// `what` (such as `no experiment config`): where the directory was looked for, how to point at one
+    /// with `SWITCHYARD_CONFIGURATION`, and `option`, which names a file outright.
+    static func missing(_ path: String, what: String, option: String) -> String {
+        let search = HostContext.current.configurationSearch
+        return "\(what): \(path) does not exist" + (search.isEmpty ? "" : " (\(search))")
+            + "; run inside the package holding \(ConfigurationDirectory.defaultName)/, set \(ConfigurationDirectory.environmentVariable) "
+            + "to the folder holding <app>/experiments.json and <app>/behavior.json, or pass \(option)"
+    }
+
     /// The app folders under the configuration directory, sorted: its folders, and its symbolic links that lead
     /// to no folder (broken or looping), which are an app's folder gone wrong rather than no app.
     static func appFolders() -> [String] {

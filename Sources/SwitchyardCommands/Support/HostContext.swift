@@ -7,6 +7,8 @@ struct HostContext: Sendable {
     var apps: [RegisteredApp]
     /// The folder holding `<app>/experiments.json` and `<app>/behavior.json`.
     var configurationDirectory: String
+    /// Where the folder was looked for (`ConfigurationDirectory.Location.search`), for messages about a missing file.
+    var configurationSearch = ""
 
     /// The host of the running command.
     static var current: HostContext { storage.withLock { $0 } }

@@ -12,6 +12,9 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
         case coordinatorsAfterFinish
         /// Coordinators were still running after the user abandoned.
         case coordinatorsAfterAbandon
+        /// A coordinator was still alive after the flow ended and its session was released: something keeps a
+        /// strong reference to it (a retain cycle through a screen's closure, a static property).
+        case coordinatorRetained
         /// The same screens were on show with a different number of coordinators running.
         case coordinatorsAfterBack
         /// A path that reached a state once was refused on replaying it from a fresh session: the flow
@@ -24,8 +27,10 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
     package var kind: Kind
     /// The turns from the start that show it.
     package var path: [ExploredTurn]
-    /// What is wrong and what to fix, in words.
+    /// What is wrong, in words.
     package var message: String
+    /// What to change, in words.
+    package var fix: String
     /// The variant to blame, when exploration can tell (the variant of a coordinator left alive).
     package var variant: String?
 
@@ -34,5 +39,15 @@ package struct ExplorationProblem: Hashable, Sendable, CustomStringConvertible {
         ExploredTurn.describe(path)
     }
 
-    package var description: String { "\(message) (after \(pathDescription))" }
+    /// Describes a problem.
+    package init(kind: Kind, path: [ExploredTurn], message: String, fix: String, variant: String? = nil) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+        self.fix = fix
+        self.variant = variant
+    }
+
+    /// The problem, where, and the fix: `message (after start → next); fix`.
+    package var description: String { "\(message) (after \(pathDescription)); \(fix)" }
 }

@@ -41,6 +41,8 @@ package struct ExploredState: Sendable {
     package var expanded = false
     /// The turns the screen offers that the session refused.
     package var refusedTurns: [RefusedTurn] = []
+    /// The events the flow logs when the user abandons it in this state, in order; empty for an ended flow.
+    package var abandonEvents: [EmittedEvent] = []
 
     /// How the flow ended; nil while it runs.
     package var outcome: FlowOutcome? { key.outcome }

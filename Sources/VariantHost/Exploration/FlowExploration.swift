@@ -26,6 +26,8 @@ package struct FlowExploration {
     /// The states found but not (or not wholly) expanded when the limit stopped the exploration, as
     /// indices into `states`; empty when it finished.
     package private(set) var frontier: [Int] = []
+    /// The events the flow logs as it starts, before the user's first turn, in order.
+    package private(set) var startEvents: [EmittedEvent] = []
     /// Every distinct event the flow logged on some path (abandoning included), in the order first
     /// logged, each with the first path that logs it.
     package private(set) var events: [(event: EmittedEvent, path: [ExploredTurn])] = []
@@ -73,13 +75,14 @@ package struct FlowExploration {
         guard case .reached(let start, let startEvents)? = replay([]) else { return }
         states.append(start)
         index[start.key] = 0
+        self.startEvents = startEvents
         note(startEvents, path: [])
         var next = 0
         while next < states.count {
             let current = next
             next += 1
             guard states[current].outcome == nil, let content = states[current].content else { continue }
-            checkAbandoning(from: states[current])
+            states[current].abandonEvents = checkAbandoning(from: states[current])
             let path = states[current].path
             for turn in Self.turns(offeredBy: content, input: app.syntheticInput) {
                 guard let outcome = replay(path + [turn]) else { continue }
@@ -99,7 +102,9 @@ package struct FlowExploration {
                         report(.coordinatorsAfterBack, path: reached.path, message:
                             "the user sees the same screens as after \(ExploredTurn.describe(states[known].path)), but "
                                 + "\(reached.liveCoordinators) coordinators are running instead of \(states[known].liveCoordinators): "
-                                + "a coordinator the user navigated back out of was not removed, or one was started twice")
+                                + "a coordinator the user navigated back out of was not removed, or one was started twice",
+                            fix: "start a child only once, and let the navigator remove a child the user went back out of "
+                                + "(show its screens with owner: child)")
                     }
                     transitions.append(ExploredTransition(from: current, to: known, turn: turn, events: events))
                     continue
@@ -164,7 +169,8 @@ package struct FlowExploration {
             return try ExplorationRun(app: app, selection: selection)
         } catch {
             composes = false
-            report(.composition, path: path, message: "the variants do not compose: \(error)")
+            report(.composition, path: path, message: "the variants do not compose: \(error)", fix:
+                "make \(String(reflecting: app)).makeRootCoordinator compose these variants (each slot's through selection.variant(for:as:))")
             return nil
         }
     }
@@ -185,7 +191,8 @@ package struct FlowExploration {
     private mutating func replay(_ path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Replay? {
         guard let run = startRun(path: path) else { return nil }
         defer { coordinators = run.coordinators }
-        var lastTurnStart = run.events.count
+        // The events of the last turn; for the empty path, those of the start.
+        var lastTurnStart = 0
         for (position, turn) in path.enumerated() {
             let isLast = position == path.count - 1
             if isLast { lastTurnStart = run.events.count }
@@ -201,51 +208,58 @@ package struct FlowExploration {
         return .reached(state(of: run, path: path), events: Array(run.events[lastTurnStart...]))
     }
 
-    private mutating func checkAbandoning(from state: ExploredState) {
+    /// Abandons the flow in `state` and checks what abandoning leaves behind; returns the events abandoning logs.
+    private mutating func checkAbandoning(from state: ExploredState) -> [EmittedEvent] {
         var coordinators: [CoordinatorReference] = []
-        guard abandon(after: state.path, keeping: &coordinators) else { return }
+        guard let events = abandon(after: state.path, keeping: &coordinators) else { return [] }
         checkReleased(coordinators, after: state.path, ending: "was abandoned")
+        return events
     }
 
-    /// Abandons the flow after `path` in a run released on return; false when the path cannot be replayed.
-    private mutating func abandon(after path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Bool {
-        guard let run = startRun(path: path) else { return false }
+    /// Abandons the flow after `path` in a run released on return; returns the events abandoning logged, or nil
+    /// when the path cannot be replayed.
+    private mutating func abandon(after path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> [EmittedEvent]? {
+        guard let run = startRun(path: path) else { return nil }
         defer { coordinators = run.coordinators }
         for (position, turn) in path.enumerated() {
             do {
                 try run.take(turn)
             } catch {
                 reportDivergence(at: Array(path[...position]), error: error)
-                return false
+                return nil
             }
         }
         let before = run.events.count
         run.abandon()
         check(run, after: path)
-        note(Array(run.events[before...]), path: path)
+        let logged = Array(run.events[before...])
+        note(logged, path: path)
         let live = run.session.root.liveCoordinatorCount
         if live > 0 {
             report(.coordinatorsAfterAbandon, path: path, message:
-                "\(live) coordinators are still running after the user abandoned here: end children when their parent ends")
+                "\(live) coordinators are still running after the user abandoned here", fix: Self.endChildrenFix)
         }
-        return true
+        return logged
     }
 
     private mutating func reportDivergence(at path: [ExploredTurn], error: ScreenInputError) {
         report(.replayDiverged, path: path, message:
             "replaying a path that worked before, the session refused \(path.last?.description ?? "the start") (\(error)): "
                 + "the flow depends on something besides the user's turns, such as the clock, a random source or state shared "
-                + "between sessions; make each session's coordinators and services draw only on their own inputs")
+                + "between sessions",
+            fix: "make each session's coordinators and services draw only on the session's own inputs")
     }
 
     /// Reports the coordinators of a released run that something still keeps alive.
     private mutating func checkReleased(_ coordinators: [CoordinatorReference], after path: [ExploredTurn], ending: String) {
         for reference in coordinators where reference.coordinator != nil {
             let variant = reference.variant.map { " of variant \($0)" } ?? ""
-            report(ending == "finished" ? .coordinatorsAfterFinish : .coordinatorsAfterAbandon, path: path, message:
+            report(.coordinatorRetained, path: path, message:
                 "coordinator \(reference.name)\(variant) is still alive after the flow \(ending) and its session was released: "
                     + "something keeps a strong reference to it, such as a screen's closure that captures it without "
-                    + "[unowned self] while it keeps the screen, or a static property", variant: reference.variant)
+                    + "[unowned self] while it keeps the screen, or a static property",
+                fix: "capture the coordinator weakly in the closures of screens it keeps ([unowned self] or [weak self]), and keep "
+                    + "no coordinator in a static property or a shared service", variant: reference.variant)
         }
     }
 
@@ -255,22 +269,22 @@ package struct FlowExploration {
             } else {
                 report(.variantMissing, path: path, message:
                     "coordinator \(signal.coordinator) emitted \(Self.name(of: signal.kind)) "
-                        + (signal.variant.map { "labelled \"\($0)\", a variant this session does not run" } ?? "with no variant")
-                        + ": make every coordinator through its ChosenVariant (selection.variant(for:as:).coordinator { ... })")
+                        + (signal.variant.map { "labelled \"\($0)\", a variant this session does not run" } ?? "with no variant"),
+                    fix: "make every coordinator through its ChosenVariant: selection.variant(for:as:).coordinator { ... }")
             }
             if case .screenShown(let screen) = signal.kind, !declaredScreens.contains(screen) {
-                report(.undeclaredScreen, path: path, message:
-                    "screen \"\(screen)\" was shown, but \(app.name) does not declare it: add it to \(String(reflecting: app)).screenNames")
+                report(.undeclaredScreen, path: path, message: "screen \"\(screen)\" was shown, but \(app.name) does not declare it",
+                    fix: "add \"\(screen)\" to \(String(reflecting: app)).screenNames, or correct the name the screen gives")
             }
         }
         let live = run.session.root.liveCoordinatorCount
         switch run.session.outcome {
         case .completed? where live > 0:
-            report(.coordinatorsAfterFinish, path: path, message:
-                "\(live) coordinators are still running after the flow finished: finish or end every child before the root finishes")
+            report(.coordinatorsAfterFinish, path: path, message: "\(live) coordinators are still running after the flow finished",
+                fix: "finish or end every child coordinator before the root finishes; start no child once the flow has ended")
         case .abandoned? where live > 0:
             report(.coordinatorsAfterAbandon, path: path, message:
-                "\(live) coordinators are still running after the flow ended as abandoned: end children when their parent ends")
+                "\(live) coordinators are still running after the flow ended as abandoned", fix: Self.endChildrenFix)
         default:
             break
         }
@@ -302,9 +316,15 @@ package struct FlowExploration {
         }
     }
 
-    private mutating func report(_ kind: ExplorationProblem.Kind, path: [ExploredTurn], message: String, variant: String? = nil) {
+    /// The fix for children left running once the flow was abandoned.
+    private static let endChildrenFix = "start no child coordinator once its parent or the flow has ended, such as from "
+        + "a child's onEnd handler or a late callback"
+
+    private mutating func report(
+        _ kind: ExplorationProblem.Kind, path: [ExploredTurn], message: String, fix: String, variant: String? = nil
+    ) {
         guard problemKeys.insert("\(kind.rawValue) \(message)").inserted else { return }
-        problems.append(ExplorationProblem(kind: kind, path: path, message: message, variant: variant))
+        problems.append(ExplorationProblem(kind: kind, path: path, message: message, fix: fix, variant: variant))
     }
 
     private static func name(of kind: FlowSignal.Kind) -> String {

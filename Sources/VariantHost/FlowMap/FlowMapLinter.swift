@@ -4,7 +4,7 @@ import VariantKit
 
 /// Finds what a set of maps shows wrong (`MapLint.Kind`): in each map, dead ends, cycles with no
 /// way out, and what exploration found (coordinators left running, undeclared screens, ...); over
-/// the maps, funnel steps a variation never logs, and declared screens no variant shows.
+/// the maps, funnel steps a variation never logs or never logs in order, and declared screens no variant shows.
 package enum FlowMapLinter {
     /// The lints of `maps` of `app`, whose funnels are `funnels`.
     ///
@@ -20,7 +20,7 @@ package enum FlowMapLinter {
         }
         for map in maps {
             if let failure = map.failure { add(lint(for: failure, in: map)) }
-            for problem in map.problems { add(lint(for: problem, in: map, app: app)) }
+            for problem in map.problems { add(lint(for: problem, in: map)) }
             for lint in trapLints(of: map) { add(lint) }
             if map.reachedLimit { add(limitLint(of: map)) }
         }
@@ -35,32 +35,17 @@ package enum FlowMapLinter {
 
     // MARK: Exploration's problems
 
-    private static func lint(for problem: ExplorationProblem, in map: VariantMap, app: any HostedApp.Type) -> MapLint {
-        let kind: MapLint.Kind
-        let fix: String
-        let appType = String(reflecting: app)
-        switch problem.kind {
-        case .composition:
-            kind = .composition
-            fix = "make \(appType).makeRootCoordinator compose these variants (each slot's through selection.variant(for:as:))"
-        case .variantMissing:
-            kind = .eventWithoutVariant
-            fix = "make every coordinator through its ChosenVariant: selection.variant(for:as:).coordinator { ... }"
-        case .undeclaredScreen:
-            kind = .undeclaredScreen
-            fix = "add the screen's name to \(appType).screenNames, or correct the name the screen gives"
-        case .coordinatorsAfterFinish, .coordinatorsAfterAbandon:
-            kind = .coordinatorAfterEnd
-            fix = "finish or end every child coordinator before its parent ends; start no child once the flow has ended"
-        case .coordinatorsAfterBack:
-            kind = .coordinatorLeak
-            fix = "start a child only once, and let the navigator remove a child the user went back out of (show its screens with owner: child)"
-        case .replayDiverged:
-            kind = .replayDiverged
-            fix = "make each session's coordinators and services depend only on the session's inputs"
+    private static func lint(for problem: ExplorationProblem, in map: VariantMap) -> MapLint {
+        let kind: MapLint.Kind = switch problem.kind {
+        case .composition: .composition
+        case .variantMissing: .eventWithoutVariant
+        case .undeclaredScreen: .undeclaredScreen
+        case .coordinatorsAfterFinish, .coordinatorsAfterAbandon, .coordinatorRetained: .coordinatorAfterEnd
+        case .coordinatorsAfterBack: .coordinatorLeak
+        case .replayDiverged: .replayDiverged
         }
         let variant = problem.variant ?? (problem.path.isEmpty ? nil : map.states.first { $0.path == problem.path }?.variant)
-        return MapLint(kind: kind, combination: map.combination, variant: variant, path: problem.path, message: problem.message, fix: fix)
+        return MapLint(kind: kind, combination: map.combination, variant: variant, path: problem.path, message: problem.message, fix: problem.fix)
     }
 
     private static func lint(for failure: ExplorationSkip, in map: VariantMap) -> MapLint {
@@ -135,7 +120,7 @@ package enum FlowMapLinter {
 
     private static func funnelLints(_ funnel: FunnelExpectation, maps: [VariantMap], app: any HostedApp.Type) -> [MapLint] {
         var lints: [MapLint] = []
-        let hostLogged: Set<EventType> = [.sessionStarted, .exposure, .assignment]
+        let hostLogged = FunnelExpectation.hostLoggedTypes
         for variation in funnel.variations {
             let running = maps.filter { $0.variant(in: funnel.slot) == variation && !$0.states.isEmpty }
             guard !running.isEmpty, running.allSatisfy(\.isComplete) else { continue }
@@ -159,7 +144,50 @@ package enum FlowMapLinter {
                 ))
             }
         }
+        lints += orderLints(funnel, maps: maps)
         lints += metricLints(funnel, maps: maps)
+        return lints
+    }
+
+    /// The steps of `funnel` a variation logs, but never once the steps before them are completed in order: a report
+    /// then counts none of its users from that step on. Decided on every path of the maps running the variation
+    /// (`FunnelStepProgress`), and only for steps the variation logs somewhere: one it never logs is a
+    /// `funnel-step-never-logged` lint. After each such step the others are followed without it, so that every
+    /// step out of order is named at once.
+    private static func orderLints(_ funnel: FunnelExpectation, maps: [VariantMap]) -> [MapLint] {
+        var lints: [MapLint] = []
+        for variation in funnel.variations {
+            let running = maps.filter { $0.variant(in: funnel.slot) == variation && !$0.states.isEmpty }
+            guard !running.isEmpty, running.allSatisfy(\.isComplete) else { continue }
+            let logged = running.flatMap(\.events)
+            var followed = funnel.steps.indices.filter { index in
+                let matcher = funnel.steps[index].matcher
+                return FunnelExpectation.hostLoggedTypes.contains(matcher.type) || logged.contains { $0.event.isMatched(by: matcher) }
+            }
+            let states = running.reduce(0) { $0 + $1.states.count }
+            while followed.count > 1 {
+                let matchers = followed.map { funnel.steps[$0].matcher }
+                let furthest = running.map { FunnelStepProgress(of: $0, steps: matchers).furthest }.max() ?? 0
+                guard furthest > 0, furthest < followed.count else { break }
+                let (before, blocked) = (followed[furthest - 1], followed[furthest])
+                let step = funnel.steps[blocked]
+                let firstLogged = logged.first { $0.event.isMatched(by: step.matcher) }.map { ExploredTurn.describe($0.path) }
+                let reached = followed[..<furthest].map { "\($0 + 1)" }
+                lints.append(MapLint(
+                    kind: .funnelOrder, combination: running[0].combination, variant: variation, path: nil,
+                    message: "experiment \"\(funnel.experiment)\" counts step \(blocked + 1) \"\(step.name)\" (\(step.matcher.summary)) "
+                        + "after step \(before + 1) \"\(funnel.steps[before].name)\", but no path of \(variation) logs it once "
+                        + "step\(reached.count == 1 ? "" : "s") \(reached.joined(separator: ", ")) \(reached.count == 1 ? "is" : "are") "
+                        + "completed in order (\(states) states explored), though it logs it otherwise"
+                        + (firstLogged.map { " (first after \($0))" } ?? "") + ", so a report counts no user of "
+                        + "\(variation) at step \(blocked + 1) or any step after it",
+                    fix: "make \(variation)'s coordinator log step \(blocked + 1) after step \(before + 1), or reorder or drop the steps "
+                        + "in \(funnel.source) so that every variation logs them in their order (a step the variations take in "
+                        + "different orders can be a metric instead)"
+                ))
+                followed.remove(at: furthest)
+            }
+        }
         return lints
     }
 
@@ -168,7 +196,7 @@ package enum FlowMapLinter {
     private static func metricLints(_ funnel: FunnelExpectation, maps: [VariantMap]) -> [MapLint] {
         let running = maps.filter { map in funnel.variations.contains { map.variant(in: funnel.slot) == $0 } && !map.states.isEmpty }
         guard !running.isEmpty, running.allSatisfy(\.isComplete) else { return [] }
-        let hostLogged: Set<EventType> = [.sessionStarted, .exposure, .assignment]
+        let hostLogged = FunnelExpectation.hostLoggedTypes
         let logged = running.flatMap { $0.events.map(\.event) }
         let states = running.reduce(0) { $0 + $1.states.count }
         return funnel.metricEvents.filter { step in

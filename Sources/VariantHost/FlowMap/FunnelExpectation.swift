@@ -32,6 +32,10 @@ package struct FunnelExpectation: Sendable {
     /// Where the funnel is configured, such as `Configuration/onboarding/experiments.json`.
     package var source: String
 
+    /// The types of the events the host logs itself, not the flow (the session's start, exposures and
+    /// assignments): a map cannot check the steps they make.
+    package static let hostLoggedTypes: Set<EventType> = [.sessionStarted, .exposure, .assignment]
+
     /// Describes an experiment's funnel.
     package init(experiment: String, slot: String, variations: [String], steps: [Step], goal: Step, source: String) {
         self.experiment = experiment

@@ -8,6 +8,9 @@ package struct MapLint: Hashable, Sendable, CustomStringConvertible {
         case cycleWithoutExit = "cycle-without-exit"
         /// A funnel step (or goal) of an experiment that no path of one of its variations logs.
         case funnelStepNeverLogged = "funnel-step-never-logged"
+        /// Funnel steps of an experiment that no path of one of its variations logs in their order, so that a
+        /// report counts no user of that variation from the first step it cannot reach in order.
+        case funnelOrder = "funnel-order"
         /// An event a metric of an experiment measures that no path of any of its variations logs.
         case metricNeverLogged = "metric-never-logged"
         /// A screen the app declares that no variant shows.

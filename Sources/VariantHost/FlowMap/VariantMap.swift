@@ -15,6 +15,8 @@ package struct VariantMap: Sendable {
     package var reachedLimit: Bool
     /// The states left unexpanded at the limit, as indices into `states`.
     package var frontier: [Int]
+    /// The events the flow logs as it starts, before the user's first turn, in order.
+    package var startEvents: [EmittedEvent]
     /// Every distinct event the flow logs, each with the first path that logs it.
     package var events: [(event: EmittedEvent, path: [ExploredTurn])]
     /// How many sessions exploration replayed.
@@ -33,6 +35,7 @@ package struct VariantMap: Sendable {
         reachedLimit = exploration.reachedLimit
         isComplete = !exploration.reachedLimit && !exploration.states.isEmpty
         frontier = exploration.frontier
+        startEvents = exploration.startEvents
         events = exploration.events
         replays = exploration.replays
         self.seconds = seconds
@@ -47,6 +50,7 @@ package struct VariantMap: Sendable {
         isComplete = false
         reachedLimit = false
         frontier = []
+        startEvents = []
         events = []
         replays = 0
         seconds = 0

@@ -1,3 +1,5 @@
+import Experiments
+import Foundation
 import VariantKit
 
 /// Checking a behaviour model's names against the app and variants it will drive.
@@ -5,27 +7,71 @@ extension BehaviorModelLoader {
     /// Loads the model in the file at `path` and checks it against `registry`: every screen it names must be one
     /// the registry's app shows, and every variant one the registry holds, so a typo is an error, not a screen
     /// whose behaviour is silently the default.
+    ///
+    /// Every problem of its form and its names is reported at once.
     package static func load(contentsOf path: String, for registry: VariantRegistry) throws(ModelFileError) -> BehaviorModel {
-        let model = try load(contentsOf: path)
-        let issues = unknownNames(in: model, for: registry)
-        guard issues.isEmpty else { throw ModelFileError(file: path, issues: issues) }
+        let (model, issues) = formAndNames(contentsOf: path, for: registry)
+        guard let model, issues.isEmpty else { throw ModelFileError(file: path, issues: issues) }
         return model
     }
 
-    /// The screens and variants `model` names that `registry` does not know, with their paths, sorted by path.
-    static func unknownNames(in model: BehaviorModel, for registry: VariantRegistry) -> [ModelIssue] {
+    /// Every problem of the model file at `path` at once, as `validate` reports them: its form, the screens and
+    /// variants it names that `registry` does not know, and the choices the flows can never take
+    /// (`unfireableFailureChoices(for:)`, `unusableFieldValues(for:)`), these checked on the parts of the model
+    /// that are well formed and name what the app has. The model is nil when the file is no JSON object.
+    package static func check(contentsOf path: String, for registry: VariantRegistry) -> (model: BehaviorModel?, issues: [ModelIssue]) {
+        let (decoded, issues) = formAndNames(contentsOf: path, for: registry)
+        guard let decoded else { return (nil, issues) }
+        let shown = Set(registry.app.screenNames)
+        var known = decoded
+        known.screens = known.screens.filter { shown.contains($0.key) }
+        known.variantScreens = known.variantScreens.filter { registry.variant(id: $0.key) != nil }.mapValues { $0.filter { shown.contains($0.key) } }
+        return (decoded, issues + known.unfireableFailureChoices(for: registry) + known.unusableFieldValues(for: registry))
+    }
+
+    /// The model in the file at `path`, made of its well-formed parts (nil when the file is no JSON object), with
+    /// every problem of its form, in document order, then every screen and variant it names that `registry` does
+    /// not know, by path.
+    private static func formAndNames(contentsOf path: String, for registry: VariantRegistry) -> (model: BehaviorModel?, issues: [ModelIssue]) {
+        let root: JSONObject
+        let data: Data
+        do {
+            data = try BoundedFile.contents(atPath: path, expected: "a JSON file")
+        } catch {
+            return (nil, [ModelIssue(path: "", message: error.reason)])
+        }
+        do {
+            root = try document(data, file: path)
+        } catch {
+            return (nil, error.issues)
+        }
+        let (decoded, formIssues) = decode(root)
+        // Names are read from the document, so that a screen whose behaviour is malformed is checked too.
+        let screenNames = root["screens"]?.objectValue?.keys ?? []
+        var variantScreenNames: [String: [String]] = [:]
+        if let variants = root["variants"]?.objectValue {
+            for variant in variants.keys {
+                variantScreenNames[variant] = variants[variant]?.objectValue?.keys ?? []
+            }
+        }
+        return (decoded, formIssues + unknownNames(screens: screenNames, variantScreens: variantScreenNames, for: registry))
+    }
+
+    /// The names of `screens` and of `variantScreens` (screens by variant) that `registry` does not know, with their
+    /// paths, sorted by path.
+    private static func unknownNames(screens named: [String], variantScreens: [String: [String]], for registry: VariantRegistry) -> [ModelIssue] {
         let screens = Set(registry.app.screenNames)
         let screenMessage = "unknown screen; the \(registry.app.name) app shows: \(registry.app.screenNames.joined(separator: ", "))"
         var issues: [ModelIssue] = []
-        for name in model.screens.keys where !screens.contains(name) {
+        for name in named where !screens.contains(name) {
             issues.append(ModelIssue(path: "screens.\(shortened(name))", message: screenMessage))
         }
-        for (variant, overrides) in model.variantScreens {
+        for (variant, overrides) in variantScreens {
             if registry.variant(id: variant) == nil {
                 let known = registry.variants.map { $0.id }.joined(separator: ", ")
                 issues.append(ModelIssue(path: "variants.\(shortened(variant))", message: "unknown variant; expected one of: \(known)"))
             }
-            for name in overrides.keys where !screens.contains(name) {
+            for name in overrides where !screens.contains(name) {
                 issues.append(ModelIssue(path: "variants.\(shortened(variant)).\(shortened(name))", message: screenMessage))
             }
         }

@@ -19,6 +19,14 @@ package enum BehaviorModelLoader {
 
     /// Parses a model from JSON `data`; `file` names it in errors.
     package static func parse(_ data: Data, file: String) throws(ModelFileError) -> BehaviorModel {
+        let root = try document(data, file: file)
+        let (model, issues) = decode(root)
+        guard issues.isEmpty else { throw ModelFileError(file: file, issues: issues) }
+        return model
+    }
+
+    /// The JSON object of `data`; `file` names it in errors.
+    static func document(_ data: Data, file: String) throws(ModelFileError) -> JSONObject {
         let document: JSONValue
         do {
             // The configuration's strict parser: a key given twice, invalid UTF-8 or a lone surrogate is an error
@@ -27,10 +35,16 @@ package enum BehaviorModelLoader {
         } catch {
             throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "not valid JSON: \(error)")])
         }
-        var issues: [ModelIssue] = []
         guard let root = document.objectValue else {
             throw ModelFileError(file: file, issues: [ModelIssue(path: "", message: "expected a JSON object")])
         }
+        return root
+    }
+
+    /// The model `root` describes, made of its parts that are well formed, and every problem of the others, in
+    /// document order.
+    static func decode(_ root: JSONObject) -> (model: BehaviorModel, issues: [ModelIssue]) {
+        var issues: [ModelIssue] = []
         rejectUnknownKeys(in: root, allowed: ["$schema", "description", "attributes", "screens", "variants"], path: "", issues: &issues)
 
         var attributes: [BehaviorModel.AttributeDistribution] = []
@@ -72,8 +86,7 @@ package enum BehaviorModelLoader {
             }
         }
 
-        guard issues.isEmpty else { throw ModelFileError(file: file, issues: issues) }
-        return BehaviorModel(attributes: attributes, screens: screens, variantScreens: variantScreens)
+        return (BehaviorModel(attributes: attributes, screens: screens, variantScreens: variantScreens), issues)
     }
 
     private static func screenBehaviors(_ object: JSONObject, path: String, issues: inout [ModelIssue]) -> [String: ScreenBehavior] {

@@ -3,8 +3,8 @@ import Coordination
 /// Renders a screen's content as plain text for a terminal.
 package enum ScreenRenderer {
     /// The text of `screen`: title, body, error, fields (passwords hidden) and, unless
-    /// `withChoices` is false, the choices.
-    package static func render(_ screen: any Screen, withChoices: Bool = true) -> String {
+    /// `withChoices` is false, the choices, back among them when `canGoBack` (`FlowSession.canGoBack`).
+    package static func render(_ screen: any Screen, withChoices: Bool = true, canGoBack: Bool = false) -> String {
         let content = screen.content
         var lines = ["", "== \(content.title) ==  [\(screen.name)]"]
         lines += content.body.map { "  \($0)" }
@@ -14,14 +14,14 @@ package enum ScreenRenderer {
         for field in content.fields {
             lines.append("  \(field.label): \(displayedValue(of: field))")
         }
-        if withChoices { lines.append(choicesLine(for: content)) }
+        if withChoices { lines.append(choicesLine(for: content, canGoBack: canGoBack)) }
         return lines.joined(separator: "\n")
     }
 
-    /// The line listing the actions by number, then back and quit.
-    package static func choicesLine(for content: ScreenContent) -> String {
+    /// The line listing the actions by number, then back when the user can go back, and quit.
+    package static func choicesLine(for content: ScreenContent, canGoBack: Bool) -> String {
         var choices = content.actions.enumerated().map { "\($0 + 1)) \($1.title)" }
-        if content.allowsBack { choices.append("b) Back") }
+        if canGoBack { choices.append("b) Back") }
         choices.append("q) Quit")
         return "  " + choices.joined(separator: "   ")
     }

@@ -37,23 +37,32 @@ package final class TerminalUser: FlowUser {
         self.write = write
     }
 
+    /// Asks for a turn on `screen`, offering back when its content allows it; `FlowRunner` asks
+    /// `nextTurn(on:canGoBack:)`, which knows whether there is a screen to go back to.
     package func nextTurn(on screen: any Screen) -> UserTurn {
+        nextTurn(on: screen, canGoBack: screen.content.allowsBack)
+    }
+
+    /// Asks for a turn on `screen`, offering back only when `canGoBack`: never on the flow's first screen.
+    package func nextTurn(on screen: any Screen, canGoBack: Bool) -> UserTurn {
         guard inputError == nil else { return .quit }
-        write(ScreenRenderer.render(screen) + "\n")
+        write(ScreenRenderer.render(screen, canGoBack: canGoBack) + "\n")
         let content = screen.content
+        let expected = (content.actions.indices.map { String($0 + 1) } + (canGoBack ? ["b"] : []) + ["q"]).joined(separator: ", ")
         while true {
             guard let answer = ask("> ") else { return endOfInput() }
             let choice = answer.trimmingSpaces()
             switch choice {
-            case "b": return .back
+            case "b" where canGoBack: return .back
+            case "b":
+                if reject("\(ScreenInputError.backUnavailable(screen: screen.name)); expected one of: \(expected)") { return .quit }
+                continue
             case "q": return .quit
             default: break
             }
             let action = Int(choice).flatMap { content.actions.indices.contains($0 - 1) ? content.actions[$0 - 1] : nil }
                 ?? content.actions.first { $0.id == choice }
             guard let action else {
-                let expected = (content.actions.indices.map { String($0 + 1) } + (content.allowsBack ? ["b"] : []) + ["q"])
-                    .joined(separator: ", ")
                 if reject("unknown choice \"\(choice)\" on \(screen.name); expected one of: \(expected)") { return .quit }
                 continue
             }
