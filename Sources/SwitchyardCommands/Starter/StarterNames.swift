@@ -45,16 +45,18 @@ enum StarterNames {
         let modules = ["App", "Registry", "Host", "Tests", "EmbeddingTests"].map { type + $0 }
             + StarterPackage.variants.map { Identifier.upperCamel($0.id) }
         var seen: [String: String] = [:]
-        let declared = starter.files.filter { $0.path.hasSuffix(".swift") && $0.path.hasPrefix("Sources/\(type)App/") }.flatMap { declaredTypes(in: $0.text) }
-        for (name, what) in declared.map({ ($0, "a type") }) + modules.map({ ($0, "a module") }) {
+        let declared = starter.files.filter { $0.path.hasSuffix(".swift") && $0.path.hasPrefix("Sources/\(type)App/") }.flatMap { file in
+            declaredTypes(in: file.text).map { ($0, "a type \($0) (in \(file.path))") }
+        }
+        for (name, shown) in declared + modules.map({ ($0, "a module \($0)") }) {
             let key = name.lowercased()
             if let earlier = seen[key] {
                 throw CommandError(
-                    "--app \(Identifier.quoted(starter.appID)) would make \(what) \(name), but the starter package already has \(earlier) of "
-                        + "that name; choose another --app; nothing was written"
+                    "--app \(Identifier.quoted(starter.appID)) clashes with the starter package: it would have both \(earlier) and \(shown); "
+                        + "choose another --app; nothing was written"
                 )
             }
-            seen[key] = "\(what) \(name)"
+            seen[key] = shown
         }
     }
 

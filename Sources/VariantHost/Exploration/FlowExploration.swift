@@ -185,7 +185,8 @@ package struct FlowExploration {
     private mutating func replay(_ path: [ExploredTurn], keeping coordinators: inout [CoordinatorReference]) -> Replay? {
         guard let run = startRun(path: path) else { return nil }
         defer { coordinators = run.coordinators }
-        var lastTurnStart = run.events.count
+        // The empty path's events are the start's, which the run logged as it began.
+        var lastTurnStart = 0
         for (position, turn) in path.enumerated() {
             let isLast = position == path.count - 1
             if isLast { lastTurnStart = run.events.count }
