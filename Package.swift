@@ -110,8 +110,12 @@ let packageTargets: [Target] = [
     ),
     .executableTarget(name: "VariantRegistryGenerator", path: "Plugins/Tools/VariantRegistryGenerator", swiftSettings: strictSettings),
 
-    // `swift package add-variant` and `remove-variant`: both run VariantScaffold.
-    .executableTarget(name: "VariantScaffold", path: "Plugins/Tools/VariantScaffold", swiftSettings: strictSettings),
+    // `swift package add-variant` and `remove-variant`: both run VariantScaffold, whose work is VariantScaffolding's,
+    // which `switchyard init` uses too, so a new package's first variants are made as add-variant makes any other.
+    .target(name: "VariantScaffolding", swiftSettings: strictSettings),
+    .executableTarget(
+        name: "VariantScaffold", dependencies: ["VariantScaffolding"], path: "Plugins/Tools/VariantScaffold", swiftSettings: strictSettings
+    ),
     .plugin(
         name: "AddVariantPlugin",
         capability: .command(
@@ -154,7 +158,7 @@ let packageTargets: [Target] = [
     .target(
         name: "SwitchyardCommands",
         dependencies: [
-            "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "ResourceUsage",
+            "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "ResourceUsage", "VariantScaffolding",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: strictSettings
@@ -241,7 +245,7 @@ let packageTargets: [Target] = [
         dependencies: ["Coordination", "FlowEvents", "SampleApps", "VariantHost", "VariantKit"],
         swiftSettings: strictSettings
     ),
-    .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold"], swiftSettings: strictSettings),
+    .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold", "VariantScaffolding"], swiftSettings: strictSettings),
     // The Swift blocks of the article "Writing a coordinator", compiled and their tests run as the
     // article shows them: ArticleCodePlugin writes them into this target from the article itself.
     .testTarget(

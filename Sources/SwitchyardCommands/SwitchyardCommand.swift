@@ -15,7 +15,7 @@ struct Switchyard: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, RunCommand.self, SimulateCommand.self, ReportCommand.self, CompareCommand.self,
-            AssignCommand.self, ValidateCommand.self, VariantsCommand.self, MapCommand.self, SQLCommand.self,
+            AssignCommand.self, ValidateCommand.self, VariantsCommand.self, MapCommand.self, SQLCommand.self, InitCommand.self,
         ]
     )
 

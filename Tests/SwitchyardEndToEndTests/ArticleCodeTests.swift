@@ -64,7 +64,8 @@ struct ArticleCodeTests {
     @Test("each Swift block of an article is found, line for line, in a compiled Swift file", arguments: articles)
     func blocksAreCompiled(article: String) throws {
         let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
-        for block in Self.swiftBlocks(in: text) {
+        // A whole manifest is what `switchyard init` writes, compared byte for byte by InitCommandTests.
+        for block in Self.swiftBlocks(in: text) where block.first?.hasPrefix("// swift-tools-version") != true {
             let found = Self.compiledFiles.first { Self.contains($0.lines, block) }
             #expect(found != nil, "\(article): this block is in no compiled file:\n\(block.joined(separator: "\n"))")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VariantScaffold
+@testable import VariantScaffolding
 
 /// The message of the `ScaffoldError` `body` throws, or nil when it throws none.
 func refusal(_ body: () throws -> String) -> String? {

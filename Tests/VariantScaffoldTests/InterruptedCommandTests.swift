@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VariantScaffold
+@testable import VariantScaffolding
 
 @Suite("an interrupted add-variant or remove-variant leaves the old state or the new one, once the next command or the build has spoken")
 struct InterruptedCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VariantScaffold
+@testable import VariantScaffolding
 
 @Suite("remove-variant removes only a registered variant's folder, and never a slot's default")
 struct RemoveVariantTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import VariantScaffold
+@testable import VariantScaffolding
 
 /// A small package on disk shaped like this repository for add-variant and remove-variant: an app
 /// with templates and slot defaults, two registered variants, a config, other targets and products

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VariantScaffold
+@testable import VariantScaffolding
 
 @Suite("add-variant and remove-variant: names and the manifest's variant list")
 struct VariantScaffoldTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VariantScaffold
+@testable import VariantScaffolding
 
 @Suite("every folder the variant commands create or delete is a direct child of the package's own Variants/")
 struct VariantsFolderContainmentTests {

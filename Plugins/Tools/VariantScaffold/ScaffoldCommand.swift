@@ -1,3 +1,5 @@
+import VariantScaffolding
+
 /// The tool's usage text.
 enum ScaffoldCommand {
     static let usage = """
@@ -51,14 +53,5 @@ struct ScaffoldOptions {
     func required(_ option: String) throws(ScaffoldError) -> String {
         guard let value = values[option] else { throw ScaffoldError("\(option) is required\n\(ScaffoldCommand.usage)") }
         return value
-    }
-}
-
-/// A mistake in the request, or a file that cannot be read or written; nothing was changed.
-struct ScaffoldError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VariantScaffolding
 
 /// `VariantScaffold`: the tool behind `swift package add-variant` and `remove-variant`.
 ///

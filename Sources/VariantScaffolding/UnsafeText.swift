@@ -1,9 +1,9 @@
 /// Characters that must not reach a generated Swift file or a message unchanged: control characters
 /// (Unicode Cc: NUL, TAB, CR, LF, ESC, DEL, NEL...), format characters (Cf: bidi overrides and
 /// isolates, zero-width joiners, the BOM...), and the line and paragraph separators U+2028 and U+2029.
-enum UnsafeText {
+public enum UnsafeText {
     /// Whether `scalar` is one of those characters.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false

@@ -15,7 +15,7 @@ import Foundation
 ///   did: the folder is removed.
 ///
 /// Nothing else is touched: a folder without the marker is the team's own, and only the build names it.
-enum UnfinishedChanges {
+public enum UnfinishedChanges {
     /// The command that finishes an interrupted command and does nothing else.
     static let cleanUpCommand = "swift package --allow-writing-to-package-directory remove-variant --leftovers"
 
@@ -23,7 +23,7 @@ enum UnfinishedChanges {
     static let foundationTemporaryPrefix = ".dat.nosync"
 
     /// Cleans up after interrupted commands in `package`, returning one line per thing done.
-    static func cleanUp(_ package: PackageLayout) throws(ScaffoldError) -> [String] {
+    public static func cleanUp(_ package: PackageLayout) throws(ScaffoldError) -> [String] {
         var notes: [String] = []
         let fileManager = FileManager.default
         let rootEntries = ((try? fileManager.contentsOfDirectory(atPath: package.directory.path)) ?? []).sorted()

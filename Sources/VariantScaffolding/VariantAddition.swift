@@ -1,7 +1,7 @@
 import Foundation
 
 /// Creates a variant module from its app's template for the slot and registers it in Package.swift.
-struct VariantAddition {
+public struct VariantAddition {
     /// In template files and their names: the variant's UpperCamelCase name, id and summary.
     static let nameMarker = "__Name__"
     static let idMarker = "__id__"
@@ -14,6 +14,16 @@ struct VariantAddition {
     /// One line saying how the variant differs from the others, shown by `switchyard variants`.
     let summary: String
 
+    /// A request to add variant `id` to slot `slot` of app `app` (its name or its module) of `package`,
+    /// described by `summary`.
+    public init(package: PackageLayout, app: String, slot: String, id: String, summary: String) {
+        self.package = package
+        self.app = app
+        self.slot = slot
+        self.id = id
+        self.summary = summary
+    }
+
     /// Checks the request, writes the module and the manifest line, and returns what to do next.
     ///
     /// Everything is checked before anything is written. The module is written under a dot-prefixed
@@ -21,7 +31,7 @@ struct VariantAddition {
     /// manifest over Package.swift, the point the variant exists; the marker is removed last. A run
     /// stopped anywhere leaves only what `UnfinishedChanges` cleans up (the next command runs it first)
     /// and what the build names.
-    func perform() throws(ScaffoldError) -> String {
+    public func perform() throws(ScaffoldError) -> String {
         try NewVariantName.requireSlug(id)
         let app = try package.app(named: app)
         guard app.templateSlots.contains(slot) else {

@@ -1,9 +1,9 @@
 /// Names a generated variant module, or a type its templates derive from it, must not take: the
 /// compiler reads them as something else, or they shadow a module or type every variant depends on.
-enum ReservedNames {
+public enum ReservedNames {
     /// Why `name` cannot be used, or nil when it can. Module names are compared ignoring case, as
     /// build folders on a case-insensitive file system (macOS) would collide.
-    static func reason(forbidding name: String) -> String? {
+    public static func reason(forbidding name: String) -> String? {
         if keywords.contains(name) { return "a Swift keyword" }
         let lowered = name.lowercased()
         if toolchainModules.contains(where: { $0.lowercased() == lowered }) { return "a module of the Swift toolchain" }

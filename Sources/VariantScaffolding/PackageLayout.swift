@@ -2,7 +2,7 @@ import Foundation
 
 /// What the tool needs to know of the package: its manifest's app and variant lines, the apps'
 /// variant templates, and the variant modules under Variants/.
-struct PackageLayout {
+public struct PackageLayout {
     /// An app module named in Package.swift's `apps`.
     struct App {
         /// The module, such as `OnboardingApp`.
@@ -41,7 +41,7 @@ struct PackageLayout {
     let graph: [GraphModule]
 
     /// Reads the package at `path`; `graph` is the plugin's `--package-graph`: one `NAME<TAB>FOLDER` per line.
-    init(directory path: String, graph: String? = nil) throws(ScaffoldError) {
+    public init(directory path: String, graph: String? = nil) throws(ScaffoldError) {
         directory = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         let manifestURL = directory.appendingPathComponent("Package.swift")
         do {
@@ -128,7 +128,7 @@ struct PackageLayout {
     }
 
     /// `OnboardingApp` is the app `onboarding`; `ShopFrontApp` is `shop-front`.
-    static func appName(ofModule module: String) -> String {
+    public static func appName(ofModule module: String) -> String {
         let base = module.hasSuffix("App") && module != "App" ? String(module.dropLast(3)) : module
         var name = ""
         for character in base {

@@ -1,10 +1,16 @@
 import Foundation
 
 /// Removes a registered variant module: its line in Package.swift and its folder under Variants/.
-struct VariantRemoval {
+public struct VariantRemoval {
     let package: PackageLayout
     /// What `--name` said: the variant's id, or its module's name.
     let name: String
+
+    /// A request to remove the variant `name` (its id or its module) from `package`.
+    public init(package: PackageLayout, name: String) {
+        self.package = package
+        self.name = name
+    }
 
     /// Resolves the name to a registered variant, refuses a slot's default, and removes the variant,
     /// saying what still names it.
@@ -12,7 +18,7 @@ struct VariantRemoval {
     /// The folder is marked first, the manifest without its line is renamed over Package.swift (the
     /// point the variant is gone), and the folder is then renamed to a dot-prefixed working name and
     /// deleted. A run stopped anywhere leaves what `UnfinishedChanges` cleans up (the next command runs it first).
-    func perform() throws(ScaffoldError) -> String {
+    public func perform() throws(ScaffoldError) -> String {
         let variant = try RegisteredVariant.resolve(name, in: package)
         let folder = try package.variantsFolder.folder(ofModule: variant.module)
         guard let manifest = try ManifestVariantList(package.manifest).removing(module: variant.module) else {
