@@ -52,8 +52,9 @@ struct WarehouseAgreementTests {
         try Self.agree(.spark)
     }
 
-    /// Simulates and crafts logs, then for the log in time order (query over the files, CSV out) and the same
-    /// lines shuffled (query over a table, JSON out) compares the engine's report with the native one.
+    /// Simulates and crafts logs, then for the log in time order (query over the files, CSV out), the same
+    /// lines shuffled (query over a table, JSON out) and shuffled with a third of them delivered twice (query over
+    /// the files, JSON out) compares the engine's report with the native one.
     static func agree(_ engine: Engine) throws {
         try #require(engine.isInstalled, "\(engine.package) is not installed: `pip install \(engine.package)` (.ci/run does)")
         let cli = try CLI()
@@ -64,7 +65,9 @@ struct WarehouseAgreementTests {
         ])
         try #require(crafted.status == 0, "\(crafted.standardError)")
         let shared = ["--config", "config.json", "--segment-by", "app-shell"]
-        for (log, format, fromTable) in [("ordered", "csv", false), ("shuffled", "json", true)] {
+        let redeliveredLines = try String(contentsOfFile: cli.path("redelivered.jsonl"), encoding: .utf8).split(separator: "\n").count
+        let orderedLines = try String(contentsOfFile: cli.path("ordered.jsonl"), encoding: .utf8).split(separator: "\n").count
+        for (log, format, fromTable) in [("ordered", "csv", false), ("shuffled", "json", true), ("redelivered", "json", false)] {
             // Observed paths need the event lines; an engine's aggregates have none.
             let native = try cli.run(["report", "\(log).jsonl", "--format", "json", "--top-paths", "0"] + shared)
             try #require(native.status == 0, "\(native.standardError)")
@@ -93,9 +96,29 @@ struct WarehouseAgreementTests {
                            "signup-time", "signup-time-p90", "home-time", "backs-in-a-day"] {
                 #expect(report.standardOutput.contains(#""metric" : "\#(metric)""#), "\(engine): \(metric)")
             }
-            #expect(!report.standardOutput.contains("left out"))
             #expect(report.standardOutput.contains(#""invalid_values" : "#))
+            let duplicates = log == "redelivered" ? redeliveredLines - orderedLines : 0
+            #expect(report.standardOutput.contains(#""duplicate_events" : \#(duplicates),"#), "\(engine) on \(log).jsonl")
+            #expect(!report.standardOutput.contains("left out"))
+            #expect(report.standardOutput.contains("duplicate events ignored") == (duplicates > 0))
         }
+        // Delivered twice, every event still counts once: the same report as the log delivered once.
+        let once = try cli.run(["report", "ordered.jsonl", "--format", "json", "--top-paths", "0"] + shared)
+        let twice = try cli.run(["report", "redelivered.jsonl", "--format", "json", "--top-paths", "0"] + shared)
+        #expect(withoutDeliveryNotes(twice.standardOutput, log: "redelivered.jsonl")
+                == withoutDeliveryNotes(once.standardOutput, log: "ordered.jsonl"))
+    }
+
+    /// A JSON report without what tells how its log was delivered: its input, the duplicates' count and note, and
+    /// the note about events out of order.
+    static func withoutDeliveryNotes(_ report: String, log: String) -> String {
+        report
+            .replacingOccurrences(of: "\"\(log)\"", with: "\"log\"")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { line in
+                !line.contains("duplicate") && !line.contains("arrived out of time order")
+            }
+            .joined(separator: "\n")
     }
 
     /// The native JSON report as the counts report must read: its input is the counts file, and the notes about

@@ -126,17 +126,22 @@ struct SessionLineWriterTests {
         }
     }
 
-    @Test("every event type's name is written as its raw value")
+    @Test("every event type's name is written as its raw value, and seq after the session when the event has one")
     func typeNames() {
-        for type in FlowEvents.EventType.allCases {
-            let event = FlowEvent(time: EventTimestamp(millisecondsSince1970: 0), session: "s", user: "u", type: type)
+        for (index, type) in FlowEvents.EventType.allCases.enumerated() {
+            let sequence = index.isMultiple(of: 2) ? index * 1_000 : nil
+            let event = FlowEvent(time: EventTimestamp(millisecondsSince1970: 0), session: "s", sequence: sequence, user: "u", type: type)
             let writer = SessionLineWriter(session: "s", user: "u")
             let line = LineBuffer(capacity: 0)
             writer.append(
-                to: line, time: event.time, type: type, attribution: writer.attribution(experiment: nil, variant: nil),
+                to: line, time: event.time, sequence: sequence, type: type,
+                attribution: writer.attribution(experiment: nil, variant: nil),
                 screen: nil, action: nil, properties: { _ in }
             )
-            #expect(String(decoding: line.bytes, as: UTF8.self) == JSONLineEncoder.line(for: event))
+            let text = String(decoding: line.bytes, as: UTF8.self)
+            #expect(text == JSONLineEncoder.line(for: event))
+            #expect(text.contains(#""session":"s","user":"u""#) == (sequence == nil))
+            if let sequence { #expect(text.contains(#""session":"s","seq":\#(sequence),"user":"u""#)) }
         }
     }
 

@@ -196,6 +196,12 @@ def main():
     lines += crafted(experiment["key"], experiment["variations"])
     with open(os.path.join(arguments.out, "ordered.jsonl"), "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")
+    # Devices deliver at least once: every third line again (a retried upload), all in another order. Simulated
+    # lines carry `seq`; the crafted ones have none, as logs written before it.
+    redelivered = lines + lines[::3]
+    random.Random(arguments.seed + 1).shuffle(redelivered)
+    with open(os.path.join(arguments.out, "redelivered.jsonl"), "w", encoding="utf-8") as handle:
+        handle.write("\n".join(redelivered) + "\n")
     random.Random(arguments.seed).shuffle(lines)
     with open(os.path.join(arguments.out, "shuffled.jsonl"), "w", encoding="utf-8") as handle:
         # A run killed mid-write leaves a partial last line: every reader skips it.

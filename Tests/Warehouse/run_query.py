@@ -32,7 +32,7 @@ def run_duckdb(query, output, fmt, table_from):
     if table_from:
         connection.execute(
             "CREATE TABLE events AS SELECT * FROM read_json(?, format = 'newline_delimited', columns = {"
-            "'schema': 'INTEGER', 'time': 'TIMESTAMPTZ', 'session': 'VARCHAR', 'user': 'VARCHAR', "
+            "'schema': 'INTEGER', 'time': 'TIMESTAMPTZ', 'session': 'VARCHAR', 'seq': 'BIGINT', 'user': 'VARCHAR', "
             "'experiment': 'VARCHAR', 'variant': 'VARCHAR', 'type': 'VARCHAR', 'screen': 'VARCHAR', "
             "'action': 'VARCHAR', 'properties': 'MAP(VARCHAR, VARCHAR)'}, ignore_errors = true)", [table_from])
     start = time.perf_counter()
@@ -55,7 +55,7 @@ def run_clickhouse(query, output, fmt, table_from):
         connection = chdb_session.Session(workspace)
         if table_from:
             connection.query(
-                "CREATE TABLE events (schema UInt8, time DateTime64(3, 'UTC'), session String, user String, "
+                "CREATE TABLE events (schema UInt8, time DateTime64(3, 'UTC'), session String, seq Nullable(UInt64), user String, "
                 "experiment Nullable(String), variant Nullable(String), type LowCardinality(String), "
                 "screen Nullable(String), action Nullable(String), properties Map(String, String)) "
                 "ENGINE = MergeTree PARTITION BY toDate(time) ORDER BY (user, time)")
@@ -73,7 +73,7 @@ def run_clickhouse(query, output, fmt, table_from):
         shutil.rmtree(workspace, ignore_errors=True)
 
 
-SPARK_SCHEMA = ("`schema` INT, `time` TIMESTAMP, `session` STRING, `user` STRING, `experiment` STRING, "
+SPARK_SCHEMA = ("`schema` INT, `time` TIMESTAMP, `session` STRING, `seq` BIGINT, `user` STRING, `experiment` STRING, "
                 "`variant` STRING, `type` STRING, `screen` STRING, `action` STRING, "
                 "`properties` MAP<STRING, STRING>")
 

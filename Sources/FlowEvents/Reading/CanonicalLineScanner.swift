@@ -15,6 +15,9 @@ struct CanonicalLineScanner {
     private let propertyObjects: ByteKeyedCache<[String: String]>
     private let timestamps: CanonicalTimestampParser
     private var index = 0
+    /// Whether a scanner that keeps some fields only reads a line whole (a line without `seq`): its property
+    /// objects then bypass the cache, which holds objects with the selected properties only.
+    private var isReadingWhole = false
 
     /// Creates a scanner of one `line` (no newline) that looks texts up in `caches`, which the
     /// caller must keep alive while it uses the scanner.
@@ -82,6 +85,7 @@ struct CanonicalLineScanner {
         else { return .notCanonical }
         guard let sequence else {
             index = 0
+            isReadingWhole = fields.propertyKeys != nil
             return scanEvent(into: &event) ? .event : .notCanonical
         }
         guard expect(#","user":""#), let user = scanStringBody(),
@@ -288,7 +292,7 @@ struct CanonicalLineScanner {
         let objectEnd = bytes.count - 1  // just past the properties' `}`, if the line is canonical
         guard objectEnd > start else { return nil }
         let objectText = bytes.bytes(start..<objectEnd)
-        if let cached = propertyObjects.cachedValue(for: objectText) {
+        if !isReadingWhole, let cached = propertyObjects.cachedValue(for: objectText) {
             index = objectEnd
             return cached
         }
@@ -301,7 +305,7 @@ struct CanonicalLineScanner {
             break
         }
         guard index == objectEnd, let properties = buildProperties(from: start, memberCount: memberCount) else { return nil }
-        propertyObjects.store(properties, for: objectText)
+        if !isReadingWhole { propertyObjects.store(properties, for: objectText) }
         return properties
     }
 

@@ -66,7 +66,7 @@ public enum ReportBuilder {
 
     /// The diagnostic saying that the logs delivered `events` events again, which were counted once.
     public static func duplicatesNote(events: Int) -> String {
-        "\(events) duplicate \(events == 1 ? "event" : "events") left out, each event counted once: the same user, session and "
+        "\(events) duplicate \(events == 1 ? "event" : "events") ignored, each event counted once: the same user, session and "
             + "seq as an event read before (or, in a log without seq, identical to one)"
     }
 

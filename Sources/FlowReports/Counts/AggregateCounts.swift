@@ -6,6 +6,8 @@ struct AggregateCounts: Sendable {
     private(set) var experiments: [String: ExperimentAggregates] = [:]
     /// `exposure` events without experiment or variant.
     private(set) var incompleteExposures = 0
+    /// Events delivered more than once, counted once.
+    private(set) var duplicateEvents = 0
 
     /// Groups the rows of `file` by experiment and arm.
     ///
@@ -18,6 +20,10 @@ struct AggregateCounts: Sendable {
         for (row, location) in zip(file.rows, file.locations) {
             if row.measure == .incompleteExposures {
                 incompleteExposures += row.total
+                continue
+            }
+            if row.measure == .duplicateEvents {
+                duplicateEvents += row.total
                 continue
             }
             if row.measure == .multiVariantUsers {
@@ -57,7 +63,7 @@ struct AggregateCounts: Sendable {
             }
         }
         var rowsByArm: [String: [String: [(row: AggregateRow, location: String)]]] = [:]
-        for (row, location) in zip(file.rows, file.locations) where row.measure != .incompleteExposures && row.measure != .multiVariantUsers {
+        for (row, location) in zip(file.rows, file.locations) where row.measure != .incompleteExposures && row.measure != .duplicateEvents && row.measure != .multiVariantUsers {
             rowsByArm[row.experiment, default: [:]][row.variant, default: []].append((row, location))
         }
         for (key, exposures) in firstExposures {
@@ -124,7 +130,7 @@ struct AggregateCounts: Sendable {
                 } catch {
                     throw AggregateCountsError(location: location, problem: "column reason: \(error.problem)")
                 }
-            case .incompleteExposures, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
+            case .incompleteExposures, .duplicateEvents, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
         }
         var steps = funnel.steps

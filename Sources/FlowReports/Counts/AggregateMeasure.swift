@@ -2,6 +2,9 @@
 public enum AggregateMeasure: String, Sendable, CaseIterable {
     /// `exposure` events without experiment or variant, over the whole input: `total`.
     case incompleteExposures = "incomplete_exposures"
+    /// Events read again after their first delivery (the same user, session and `seq`, or identical events in a log
+    /// without `seq`), left out of every other row, over the whole input: `total`.
+    case duplicateEvents = "duplicate_events"
     /// Users of `experiment` exposed to more than one variant: `total`.
     case multiVariantUsers = "multi_variant_users"
     /// The earliest exposure to `variant`, multi-variant users' included: `value` (epoch milliseconds);

@@ -10,6 +10,9 @@ extension ReportBuilder {
     ) throws -> Report {
         let counts = try AggregateCounts(file, options: options)
         var notes: [String] = []
+        if counts.duplicateEvents > 0 {
+            notes.append(duplicatesNote(events: counts.duplicateEvents))
+        }
         if counts.incompleteExposures > 0 {
             notes.append("\(counts.incompleteExposures) exposure events without experiment or variant ignored")
         }
@@ -29,6 +32,9 @@ extension ReportBuilder {
                 key: key, aggregates: counts.experiments[key], options: options, exposedKeys: exposedKeys, notes: &notes
             ))
         }
-        return Report(mode: .report, alpha: options.settings.effectiveAlpha, inputs: inputs, diagnostics: notes, experiments: experiments)
+        return Report(
+            mode: .report, alpha: options.settings.effectiveAlpha, inputs: inputs, diagnostics: notes,
+            duplicateEvents: counts.duplicateEvents, experiments: experiments
+        )
     }
 }

@@ -35,7 +35,12 @@ public struct AggregateQuery: Sendable {
     /// The query's text.
     public var text: String {
         var expressions = [
-            ("ev", source.events(in: dialect)),
+            ("re", source.events(in: dialect)),
+            // An event delivered twice is counted once: numbered 1 in its identity's partition (its user, session and
+            // seq; for an event without seq, every field as well).
+            ("nd", "SELECT u, t, ty, sc, ac, ex, va, pr, ROW_NUMBER() OVER (PARTITION BY u, se, sq, \(contentWithoutSequence)"
+                + " ORDER BY t) AS dn FROM re"),
+            ("ev", "SELECT u, t, ty, sc, ac, ex, va, pr FROM nd WHERE dn = 1"),
             ("xp", "SELECT ex AS e, va AS v, u, t FROM ev WHERE ty = 'exposure' AND ex IS NOT NULL AND va IS NOT NULL"
                 + (experiment.map { " AND ex = \(lit($0))" } ?? "")),
             ("xu", "SELECT e, u, MIN(t) AS a, MIN(v) AS first_variant, COUNT(DISTINCT v) AS nv FROM xp GROUP BY e, u"),
@@ -47,6 +52,7 @@ public struct AggregateQuery: Sendable {
         var rows = [
             row(measure: .incompleteExposures, experiment: "''", variant: "''", total: "COUNT(*)",
                 from: "ev WHERE ty = 'exposure' AND (ex IS NULL OR va IS NULL)"),
+            row(measure: .duplicateEvents, experiment: "''", variant: "''", total: "COUNT(*)", from: "nd WHERE dn > 1"),
             row(measure: .multiVariantUsers, variant: "''", total: "COUNT(*)", from: "xu WHERE nv > 1 GROUP BY e"),
             row(measure: .firstExposure, value: "MIN(t)", total: "COUNT(DISTINCT u)", from: "xp GROUP BY e, v"),
             row(measure: .users, total: "COUNT(*)", from: "au GROUP BY e, v"),
@@ -65,6 +71,12 @@ public struct AggregateQuery: Sendable {
         let columns = AggregateRow.columns.joined(separator: ", ")
         return "WITH\n\(with)\nSELECT \(columns) FROM (\n  " + rows.joined(separator: "\n  UNION ALL\n  ")
             + "\n) AS aggregates\nORDER BY \(columns)" + (dialect.querySettings.map { "\n" + $0 } ?? "") + "\n"
+    }
+
+    /// The fields besides user and session that tell apart events without `seq`, each NULL for an event with one.
+    private var contentWithoutSequence: String {
+        ["t", "ty", "sc", "ac", "ex", "va", dialect.mapText("pr")].map { "CASE WHEN sq IS NULL THEN \($0) END" }
+            .joined(separator: ", ")
     }
 
     // MARK: Experiments and their funnels

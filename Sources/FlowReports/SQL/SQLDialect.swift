@@ -85,6 +85,15 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
+    /// A map column as text, the same text for equal maps: a value every engine can partition rows by.
+    func mapText(_ column: String) -> String {
+        switch self {
+        case .duckdb: "CAST(\(column) AS VARCHAR)"
+        case .clickhouse: "toString(\(column))"
+        case .spark: "to_json(\(column))"
+        }
+    }
+
     /// `expression` (a whole number) as a string of decimal digits.
     func text(_ expression: String) -> String {
         "CAST(\(expression) AS \(stringType))"

@@ -38,6 +38,8 @@ enum EventCorpus {
         return FlowEvent(
             time: EventTimestamp(millisecondsSince1970: Int64.random(in: -100_000_000_000...4_000_000_000_000, using: &random)),
             session: text(using: &random),
+            // Most lines carry a sequence number, as a recorder writes them; some, as older logs, none.
+            sequence: Int.random(in: 0..<4, using: &random) == 0 ? nil : Int.random(in: 0...200_000, using: &random),
             user: text(using: &random),
             experiment: optionalText(using: &random),
             variant: optionalText(using: &random),

@@ -19,6 +19,11 @@ struct NoncanonicalLineWriter {
             ("user", quoted(event.user)),
             ("type", quoted(event.type.rawValue)),
         ]
+        if let sequence = event.sequence {
+            members.append(("seq", Bool.random(using: &random) ? "\(sequence)" : "\(sequence).0"))
+        } else if Bool.random(using: &random) {
+            members.append(("seq", "null"))
+        }
         for (key, value) in [("experiment", event.experiment), ("variant", event.variant),
                              ("screen", event.screen), ("action", event.action)] {
             if let value {
