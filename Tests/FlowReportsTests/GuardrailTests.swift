@@ -57,6 +57,30 @@ struct GuardrailTests {
         #expect(!verdict.contains("time_to_complete"), "a secondary metric is not a guardrail")
     }
 
+    @Test("A goal metric is analysed first, and the verdict says how each treatment moved it, moved or not")
+    func goalMetricInVerdict() throws {
+        let configuration = ExperimentAnalysisPlan(
+            variations: ["A", "B"], goalMetrics: ["time_to_complete", "failed_mutations"], guardrails: ["back_navigations"]
+        )
+        let report = try ReportBuilder.report(
+            events: Self.log, options: ReportOptions(experiments: ["onboarding": configuration]), inputs: []
+        )
+        let experiment = try #require(report.experiments.first)
+        #expect(experiment.metrics.map(\.metric) == ["time_to_complete", "failed_mutations", "back_navigations"])
+        #expect(experiment.metrics.map(\.role) == [.goal, .goal, .guardrail])
+        #expect(experiment.metrics.map(\.isGuardrail) == [false, false, true])
+        let verdict = experiment.analysis.verdict
+        #expect(verdict.contains("; goal time_to_complete in B worse (+10.00 seconds to complete, adjusted p < 0.001)"), "\(verdict)")
+        #expect(verdict.contains("; goal failed_mutations in B no significant change"), "\(verdict)")
+        // Goals come before guardrails in the verdict.
+        let clauses = verdict.split(separator: "; ").map(String.init)
+        let goal = try #require(clauses.firstIndex { $0.hasPrefix("goal time_to_complete") })
+        let guardrail = try #require(clauses.firstIndex { $0.hasPrefix("but guardrail back_navigations") })
+        #expect(goal < guardrail)
+        #expect(JSONRenderer().render(report).contains(#""role" : "goal""#))
+        #expect(TableRenderer(colors: false).render(report).contains("seconds to complete (goal)"))
+    }
+
     @Test("Benjamini-Hochberg is a configuration choice; its adjusted p-values are never above Holm's")
     func benjaminiHochberg() throws {
         let holm = try Self.experiment(correction: .holm).metrics

@@ -32,7 +32,7 @@ struct ReportJSONTests {
     func keys() throws {
         let json = JSONRenderer().render(ReportFixtures.sample)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["report_version", "mode", "alpha", "inputs", "diagnostics", "experiments"])
+        #expect(Set(object.keys) == ["report_version", "mode", "alpha", "inputs", "diagnostics", "duplicate_events", "experiments"])
         #expect(object["report_version"] as? Int == 1)
         #expect(json.contains("\"excluded_multi_variant_users\" : 2"))
         #expect(json.contains("\"median_seconds_to_convert\" : 42"))

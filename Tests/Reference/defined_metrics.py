@@ -4,7 +4,7 @@
 Written from the rules in docs/Statistics.md ("Counting rules", "Metrics a team defines: the statistics")
 and docs/Events.md, not from the Swift engine. It reads JSON Lines logs (any line order, any number of files,
 undecodable lines such as a partial last line skipped) and a config, and prints, as JSON, every experiment's
-comparisons of its guardrails and metrics, one row per metric and treatment, in the field names of
+comparisons of its goals, guardrails and metrics, one row per metric and treatment, in the field names of
 `switchyard report --format json` (`experiments[].metrics[]`).
 
     defined_metrics.py --config CONFIG [--alpha 0.05] LOG [LOG ...]
@@ -69,9 +69,13 @@ def milliseconds(text):
 
 
 def read_events(paths):
-    """Every decodable event of the logs, as dicts with an integer `ms`, by user; and the lines skipped."""
+    """Every decodable event of the logs, each once, as dicts with an integer `ms`, by user; and the lines skipped.
+
+    An event is known by its user, session and `seq` (docs/Events.md, "Each event counted once"); a line without
+    `seq` by everything it says. A second line with an identity already read is a duplicate delivery."""
     by_user = {}
     skipped = 0
+    seen = set()
     for path in paths:
         with open(path, "rb") as handle:
             for raw in handle:
@@ -89,6 +93,14 @@ def read_events(paths):
                 if ms is None or not isinstance(user, str) or not isinstance(properties, dict):
                     skipped += 1
                     continue
+                sequence = event.get("seq")
+                if sequence is None:
+                    identity = (user, json.dumps(event, sort_keys=True))
+                else:
+                    identity = (user, event.get("session"), sequence)
+                if identity in seen:
+                    continue
+                seen.add(identity)
                 event["ms"] = ms
                 event["properties"] = properties
                 by_user.setdefault(user, []).append(event)
@@ -438,10 +450,11 @@ def analyse(experiment, definitions, by_user, alpha):
         return measures[metric_id]
 
     ids = []
-    for metric_id in list(funnel.get("guardrails") or []) + list(funnel.get("metrics") or []):
+    for metric_id in list(funnel.get("goals") or []) + list(funnel.get("guardrails") or []) + list(funnel.get("metrics") or []):
         if metric_id not in ids:
             ids.append(metric_id)
-    guardrails = set(funnel.get("guardrails") or [])
+    goals = set(funnel.get("goals") or [])
+    guardrails = set(funnel.get("guardrails") or []) - goals
 
     rows = []
     for metric_id in ids:

@@ -4,7 +4,7 @@ import VariantKit
 import Testing
 
 /// Paths of the checkout app's bundled files, for tests that run the CLI elsewhere.
-private enum CheckoutConfiguration {
+enum CheckoutConfiguration {
     static let experiments = Repository.root.appendingPathComponent("Configuration/checkout/experiments.json").path
     static let behavior = Repository.root.appendingPathComponent("Configuration/checkout/behavior.json").path
 }

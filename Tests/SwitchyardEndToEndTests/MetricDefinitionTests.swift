@@ -98,6 +98,23 @@ struct MetricDefinitionTests {
         ])
     }
 
+    @Test("a funnel's goals name metrics as the guardrails do: each id checked, with its JSON path")
+    func goalMetrics() throws {
+        let metrics = #"[{"id": "revenue", "kind": "mean", "event": \#(Self.order), "value": "amount_cents"}]"#
+        let document = { (goals: String) in
+            Self.experiment.replacingOccurrences(of: #""guardrails": GUARDRAILS"#, with: #""goals": \#(goals), "guardrails": []"#)
+        }
+        let decoder = ReportSectionDecoder()
+        let sections = decoder.decode(try JSONParser.parse(#"{"slots": [], "experiments": ["# + document(#"["revenue", "back_navigations"]"#) + #"], "metrics": "# + metrics + "}"))
+        #expect(decoder.issues.isEmpty, "\(decoder.issues)")
+        #expect(sections["k"]?.goalMetrics == ["revenue", "back_navigations"])
+        let refusing = ReportSectionDecoder()
+        _ = refusing.decode(try JSONParser.parse(#"{"slots": [], "experiments": ["# + document(#"["income"]"#) + #"], "metrics": "# + metrics + "}"))
+        #expect(refusing.issues.map(\.description) == [
+            #"experiments[0].funnel.goals[0]: unknown metric "income" (expected a built-in metric or one the config's metrics define: back_navigations, failed_mutations, time_to_complete, revenue)"#,
+        ])
+    }
+
     @Test("validate reports a config's metric mistakes with its file, then exits 1")
     func validateReportsMistakes() throws {
         let cli = try CLI()

@@ -173,8 +173,9 @@ struct MetricReferenceComparison {
 /// Held-out logs as devices would leave them: lines shuffled and dealt to several files.
 enum DeviceLogs {
     /// Shuffles the lines of `logs` (files in `cli`'s directory) with `seed`, deals them to `devices` files named
-    /// `device-N.jsonl`, and ends the last one with the first half of a line and no newline, as a device killed
-    /// mid-write leaves it. Returns the files' names.
+    /// `device-N.jsonl`, each after the first also holding a quarter of the previous one's lines again (an upload
+    /// retried, delivered twice), and ends the last one with the first half of a line and no newline, as a device
+    /// killed mid-write leaves it. Returns the files' names.
     static func split(_ logs: [String], into devices: Int, seed: UInt64, in cli: CLI) throws -> [String] {
         var lines: [Substring] = []
         for log in logs {
@@ -185,7 +186,14 @@ enum DeviceLogs {
         lines.shuffle(using: &generator)
         var names: [String] = []
         for device in 0..<devices {
-            let dealt = lines.indices.filter { $0 % devices == device }.map { lines[$0] }
+            func linesDealt(to device: Int) -> [Substring] {
+                lines.indices.filter { $0 % devices == device }.map { lines[$0] }
+            }
+            var dealt = linesDealt(to: device)
+            if device > 0 {
+                let previous = linesDealt(to: device - 1)
+                dealt += previous.prefix(previous.count / 4)
+            }
             var text = dealt.joined(separator: "\n") + "\n"
             if device == devices - 1, let torn = dealt.first {
                 text += torn.prefix(torn.count / 2)

@@ -52,6 +52,47 @@ struct WarehouseAgreementTests {
         try Self.agree(.spark)
     }
 
+    @Test("The bundled checkout config: every engine's metrics equal report's on the files and on the log concatenated with itself",
+          .enabled(if: Engine.duckdb.shouldRun || Engine.clickhouse.shouldRun || Engine.spark.shouldRun,
+                   "no engine is installed (pip install duckdb chdb pyspark); CI installs them and fails without them"))
+    func bundledCheckoutConfig() throws {
+        let cli = try CLI()
+        let simulated = try cli.run([
+            "simulate", "--app", "checkout", "--users", "1500", "--seed", "21", "--jobs", "2", "--events", "checkout.jsonl",
+            "--config", CheckoutConfiguration.experiments, "--behavior", CheckoutConfiguration.behavior,
+        ])
+        try #require(simulated.status == 0, "\(simulated.standardError)")
+        let log = try String(contentsOfFile: cli.path("checkout.jsonl"), encoding: .utf8)
+        try (log + log).write(toFile: cli.path("twice.jsonl"), atomically: true, encoding: .utf8)
+        let config = ["--config", CheckoutConfiguration.experiments]
+        let once = try cli.run(["report", "checkout.jsonl", "--format", "json", "--top-paths", "0"] + config)
+        let twice = try cli.run(["report", "twice.jsonl", "--format", "json", "--top-paths", "0"] + config)
+        try #require(once.status == 0 && twice.status == 0, "\(once.standardError)\(twice.standardError)")
+        let lines = log.split(separator: "\n").count
+        #expect(twice.standardOutput.contains(#""duplicate_events" : \#(lines),"#))
+        #expect(Self.withoutDeliveryNotes(twice.standardOutput, log: "twice.jsonl") == Self.withoutDeliveryNotes(once.standardOutput, log: "checkout.jsonl"))
+        // The checkout's metrics, each compared from counts: revenue, order value, time to complete, declined cards, backs.
+        for metric in ["revenue", "order-value", "checkout-time-p50", "checkout-time-p90", "declined-card", "backs-per-screen"] {
+            #expect(once.standardOutput.contains(#""metric" : "\#(metric)""#), "\(metric)")
+        }
+        for engine in [Engine.duckdb, .clickhouse, .spark] where engine.shouldRun {
+            try #require(engine.isInstalled, "\(engine.package) is not installed: `pip install \(engine.package)` (.ci/run does)")
+            let query = try cli.run(["sql", "--engine", engine.rawValue, "--files", cli.path("twice.jsonl")] + config)
+            try #require(query.status == 0, "\(query.standardError)")
+            try query.standardOutput.write(toFile: cli.path("checkout.sql"), atomically: true, encoding: .utf8)
+            let counts = "checkout-\(engine.rawValue).csv"
+            let ran = try Python.run([
+                Self.scripts.appendingPathComponent("run_query.py").path, engine.rawValue, cli.path("checkout.sql"), cli.path(counts),
+                "--format", "csv",
+            ])
+            try #require(ran.status == 0, "\(engine) failed on the checkout log: \(ran.standardError)")
+            let report = try cli.run(["report", "--counts", counts, "--format", "json"] + config)
+            try #require(report.status == 0, "\(report.standardError)")
+            #expect(report.standardOutput == Self.expectedCountsReport(native: twice.standardOutput, log: "twice.jsonl", counts: counts),
+                    "\(engine) on the checkout log delivered twice")
+        }
+    }
+
     /// Simulates and crafts logs, then for the log in time order (query over the files, CSV out), the same
     /// lines shuffled (query over a table, JSON out) and shuffled with a third of them delivered twice (query over
     /// the files, JSON out) compares the engine's report with the native one.

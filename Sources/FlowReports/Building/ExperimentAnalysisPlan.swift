@@ -9,6 +9,9 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
     public var funnel: FunnelDefinition?
     /// The testing method the configuration asks for; nil means the report's (fixed horizon unless `--sequential`).
     public var testingMethod: TestingMethod?
+    /// Ids of the metrics the experiment is decided by beside the funnel's goal: the verdict says how each
+    /// treatment moved them. An id is one of ``metricDefinitions`` or a built-in ``GuardrailMetric``.
+    public var goalMetrics: [String]
     /// Ids of the metrics that must not get worse: the verdict names any that got significantly worse. An id is
     /// one of ``metricDefinitions`` or a built-in ``GuardrailMetric``.
     public var guardrails: [String]
@@ -17,7 +20,7 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
     /// The metrics the configuration defines, by id: those the experiment names, and those their ratios and
     /// quantiles refer to.
     public var metricDefinitions: [String: MetricDefinition]
-    /// How the p-values of the guardrail and secondary metrics are adjusted across metrics and variants.
+    /// How the p-values of the goal, guardrail and secondary metrics are adjusted across metrics and variants.
     public var correction: MultipleComparisonCorrection
     /// The minimum detectable effect the experiment was planned for (absolute conversion-rate difference).
     public var plannedEffect: Double?
@@ -25,13 +28,14 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
     /// Creates a plan; every part left out takes the report's default.
     public init(
         variations: [String] = [], weights: [Double]? = nil, funnel: FunnelDefinition? = nil,
-        testingMethod: TestingMethod? = nil, guardrails: [String] = [], secondaryMetrics: [String] = [],
+        testingMethod: TestingMethod? = nil, goalMetrics: [String] = [], guardrails: [String] = [], secondaryMetrics: [String] = [],
         metricDefinitions: [String: MetricDefinition] = [:], correction: MultipleComparisonCorrection = .holm, plannedEffect: Double? = nil
     ) {
         self.variations = variations
         self.weights = weights
         self.funnel = funnel
         self.testingMethod = testingMethod
+        self.goalMetrics = goalMetrics
         self.guardrails = guardrails
         self.secondaryMetrics = secondaryMetrics
         self.metricDefinitions = metricDefinitions

@@ -202,6 +202,9 @@ public enum ReportBuilder {
             )
             report.metrics = comparisons
             report.notes += metricNotes
+            if let goals = MetricComparisons.goalSummary(report.metrics, alpha: options.settings.effectiveAlpha) {
+                report.analysis.verdict += "; " + goals
+            }
             if let warning = MetricComparisons.guardrailWarning(report.metrics, alpha: options.settings.effectiveAlpha) {
                 report.analysis.verdict += "; " + warning
             }

@@ -29,11 +29,11 @@ struct ExperimentMetrics: Sendable {
         }
 
         var definition: MetricDefinition
-        var isGuardrail: Bool
+        var role: MetricRole
         var reading: Reading
     }
 
-    /// The metrics, guardrails first, each once.
+    /// The metrics, goals first, then guardrails, each once.
     let metrics: [Analysed]
     /// The per-user measurements the metrics read, each once.
     let measurements: [MetricMeasurement]
@@ -43,12 +43,13 @@ struct ExperimentMetrics: Sendable {
     /// No metrics.
     static let none = ExperimentMetrics(plan: nil, funnel: .screensInOrderSeen)
 
-    /// Compiles the guardrails and secondary metrics of `plan`, whose funnel is `funnel`.
+    /// Compiles the goal, guardrail and secondary metrics of `plan`, whose funnel is `funnel`.
     init(plan: ExperimentAnalysisPlan?, funnel: FunnelDefinition) {
         var metrics: [Analysed] = []
         var measurements: [MetricMeasurement] = []
         var undefined: [String] = []
-        let roles = (plan?.guardrails ?? []).map { ($0, true) } + (plan?.secondaryMetrics ?? []).map { ($0, false) }
+        let roles = (plan?.goalMetrics ?? []).map { ($0, MetricRole.goal) } + (plan?.guardrails ?? []).map { ($0, MetricRole.guardrail) }
+            + (plan?.secondaryMetrics ?? []).map { ($0, MetricRole.secondary) }
         var seen: Set<String> = []
         func measurement(_ quantity: MetricMeasurement.Quantity, of definition: MetricDefinition) -> Int {
             let measured = MetricMeasurement(
@@ -69,7 +70,7 @@ struct ExperimentMetrics: Sendable {
             case .ratio, .quantile: return nil
             }
         }
-        for (id, isGuardrail) in roles where seen.insert(id).inserted {
+        for (id, role) in roles where seen.insert(id).inserted {
             guard let definition = plan?.definition(of: id, funnel: funnel) else {
                 undefined.append(id)
                 continue
@@ -93,7 +94,7 @@ struct ExperimentMetrics: Sendable {
                 undefined.append(id)
                 continue
             }
-            metrics.append(Analysed(definition: definition, isGuardrail: isGuardrail, reading: reading))
+            metrics.append(Analysed(definition: definition, role: role, reading: reading))
         }
         self.metrics = metrics
         self.measurements = measurements

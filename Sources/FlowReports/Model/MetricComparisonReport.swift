@@ -1,4 +1,4 @@
-/// One guardrail or secondary metric of one treatment compared with control.
+/// One goal, guardrail or secondary metric of one treatment compared with control.
 public struct MetricComparisonReport: Sendable, Hashable, Codable {
     /// The metric's id, e.g. `back_navigations` or a team's `revenue`.
     public var metric: String
@@ -6,7 +6,9 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var name: String
     /// The metric's kind: `proportion`, `mean`, `ratio`, `quantile` or `duration`.
     public var kind: String
-    /// Whether the metric is a guardrail (must not get worse) rather than a secondary metric.
+    /// What the experiment asks of the metric: to decide by it, to guard against it, or to watch it.
+    public var role: MetricRole
+    /// Whether the metric is a guardrail (must not get worse): `role == .guardrail`.
     public var isGuardrail: Bool
     /// Which way is better.
     public var direction: MetricDirection
@@ -59,7 +61,7 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
 
     /// Creates a metric comparison.
     public init(
-        metric: String, name: String, kind: String, isGuardrail: Bool, direction: MetricDirection, variant: String,
+        metric: String, name: String, kind: String, role: MetricRole, direction: MetricDirection, variant: String,
         control: String, treatmentUsers: Int, controlUsers: Int, treatmentMean: Double?, controlMean: Double?,
         treatmentMedian: Double? = nil, controlMedian: Double? = nil, difference: Double?, interval: ConfidenceInterval?,
         relativeDifference: Double? = nil, relativeInterval: ConfidenceInterval? = nil, pValue: Double,
@@ -68,7 +70,8 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         self.metric = metric
         self.name = name
         self.kind = kind
-        self.isGuardrail = isGuardrail
+        self.role = role
+        isGuardrail = role == .guardrail
         self.direction = direction
         self.variant = variant
         self.control = control
@@ -92,6 +95,7 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         case metric
         case name
         case kind
+        case role
         case isGuardrail = "is_guardrail"
         case direction
         case variant

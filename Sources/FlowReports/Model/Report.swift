@@ -23,7 +23,7 @@
 ///                        minimum_detectable_effect?, users_needed_per_arm?, is_significant } ],
 ///       sample_ratio?: { variants, observed, expected_weights, chi_square, degrees_of_freedom, p_value,
 ///                        is_mismatch } },
-///     metrics: [ { metric, is_guardrail, variant, control, treatment_users, control_users, treatment_mean,
+///     metrics: [ { metric, role, is_guardrail, variant, control, treatment_users, control_users, treatment_mean,
 ///                  control_mean, treatment_median?, control_median?, difference, interval?: { lower, upper },
 ///                  p_value, adjusted_p_value, is_significant, is_significantly_worse } ],
 ///     segment_by?, segments: [ { value, analysis } ],

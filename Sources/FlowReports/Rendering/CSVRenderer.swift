@@ -28,7 +28,7 @@
 /// | `not_in_configuration` | true for a variant the configuration does not list (left out of the analysis) |
 /// | `notes` | the experiment's notes, joined by " / " |
 /// | `test_method` | `fixed-horizon`, or `sequential` (intervals and p-values valid at every look) |
-/// | `metric`, `metric_kind`, `is_guardrail` | a metric row's metric id, kind and role; empty on funnel rows |
+/// | `metric`, `metric_kind`, `is_guardrail`, `metric_role` | a metric row's metric id, kind, whether it is a guardrail, and its role (`goal`, `guardrail` or `secondary`); empty on funnel rows |
 /// | `metric_control_value`, `metric_treatment_value` | each arm's value of the metric: share, mean, ratio or quantile |
 /// | `metric_difference`, `metric_ci_lower`, `metric_ci_upper` | treatment − control and its interval |
 /// | `metric_relative_difference`, `metric_relative_ci_lower`, `metric_relative_ci_upper` | treatment / control − 1 and its interval |
@@ -42,7 +42,7 @@ public struct CSVRenderer: ReportRenderer {
         "drop_off_rate", "median_seconds_to_convert", "p90_seconds_to_convert", "absolute_difference", "ci_lower",
         "ci_upper", "relative_uplift", "p_value", "adjusted_p_value", "chance_to_beat_control", "is_significant",
         "excluded_multi_variant_users", "srm_p_value", "srm_mismatch", "not_in_configuration", "notes", "test_method",
-        "metric", "metric_kind", "is_guardrail", "metric_control_value", "metric_treatment_value", "metric_difference",
+        "metric", "metric_kind", "is_guardrail", "metric_role", "metric_control_value", "metric_treatment_value", "metric_difference",
         "metric_ci_lower", "metric_ci_upper", "metric_relative_difference", "metric_relative_ci_lower",
         "metric_relative_ci_upper", "metric_p_value", "metric_adjusted_p_value", "metric_is_significant", "metric_is_worse",
         "duplicate_events",
@@ -84,7 +84,7 @@ public struct CSVRenderer: ReportRenderer {
                         ]
                     }
                 for stepFields in stepRows {
-                    rows.append(armFields + stepFields + comparisonFields + Array(repeating: "", count: 15) + [duplicates])
+                    rows.append(armFields + stepFields + comparisonFields + Array(repeating: "", count: 16) + [duplicates])
                 }
             }
             for metric in experiment.metrics {
@@ -100,7 +100,8 @@ public struct CSVRenderer: ReportRenderer {
                     experiment.analysis.method,
                 ]
                 let metricFields = [
-                    Self.text(metric.metric), metric.kind, String(metric.isGuardrail), number(metric.controlMean), number(metric.treatmentMean),
+                    Self.text(metric.metric), metric.kind, String(metric.isGuardrail), metric.role.rawValue, number(metric.controlMean),
+                    number(metric.treatmentMean),
                     number(metric.difference), number(metric.interval?.lower), number(metric.interval?.upper),
                     number(metric.relativeDifference), number(metric.relativeInterval?.lower), number(metric.relativeInterval?.upper),
                     number(metric.pValue), number(metric.adjustedPValue), String(metric.isSignificant), String(metric.isSignificantlyWorse),

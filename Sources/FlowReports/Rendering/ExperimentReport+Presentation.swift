@@ -35,7 +35,7 @@ extension ExperimentReport {
     /// ``TerminalText/nameLimit``.
     var metricRows: [[String]] {
         metrics.map { metric in
-            let name = TerminalText.capped(metric.name) + (metric.isGuardrail ? " (guardrail)" : "")
+            let name = TerminalText.capped(metric.name) + (metric.role == .secondary ? "" : " (\(metric.role.rawValue))")
             let reading = metric.isSignificantlyWorse ? (metric.isGuardrail ? "WORSE" : "worse")
                 : metric.isSignificant ? "better" : "no significant change"
             let isShare = metric.kind == "proportion"

@@ -57,6 +57,19 @@ enum MetricComparisons {
     }
 
     /// The words the verdict gains when a guardrail got significantly worse; nil when none did.
+    /// The verdict's clause on the goal metrics: how each treatment moved each, or nil without goal metrics.
+    static func goalSummary(_ reports: [MetricComparisonReport], alpha: Double) -> String? {
+        let goals = reports.filter { $0.role == .goal }
+        guard !goals.isEmpty else { return nil }
+        let parts = goals.map { report in
+            let reading = report.isSignificantlyWorse ? "worse" : report.isSignificant ? "better" : "no significant change"
+            let difference = report.difference.map { "\(StatisticsFormatting.signed($0)) \(report.name), " } ?? ""
+            return "\(report.metric) in \(report.variant) \(reading) (\(difference)"
+                + StatisticsFormatting.pValue(report.adjustedPValue, alpha: alpha, label: "adjusted p") + ")"
+        }
+        return "goal " + parts.joined(separator: "; goal ")
+    }
+
     static func guardrailWarning(_ reports: [MetricComparisonReport], alpha: Double) -> String? {
         let worse = reports.filter { $0.isGuardrail && $0.isSignificantlyWorse }
         guard !worse.isEmpty else { return nil }
@@ -81,7 +94,7 @@ enum MetricComparisons {
         let comparison = treatment.sample.compared(with: control.sample, settings: settings)
         let definition = metric.definition
         var report = MetricComparisonReport(
-            metric: definition.id, name: definition.name, kind: definition.kind.name, isGuardrail: metric.isGuardrail,
+            metric: definition.id, name: definition.name, kind: definition.kind.name, role: metric.role,
             direction: definition.direction, variant: treatment.name, control: control.name,
             treatmentUsers: treatment.sample.count, controlUsers: control.sample.count,
             treatmentMean: comparison.treatmentEstimate, controlMean: comparison.controlEstimate,

@@ -40,7 +40,7 @@ enum MapFunnels {
             )
             let plan = ExperimentAnalysisPlan(metricDefinitions: section.metricDefinitions)
             var seen: Set<String> = []
-            for id in section.guardrails + section.secondaryMetrics where seen.insert(id).inserted {
+            for id in section.goalMetrics + section.guardrails + section.secondaryMetrics where seen.insert(id).inserted {
                 expectation.metricEvents += metricEvents(of: id, plan: plan, funnel: funnel)
             }
             return expectation

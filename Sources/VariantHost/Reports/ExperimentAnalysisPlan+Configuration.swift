@@ -37,6 +37,7 @@ extension ExperimentAnalysisPlan {
                 weights: experiment.weights,
                 funnel: sections.funnel,
                 testingMethod: sections.testingMethod,
+                goalMetrics: sections.goalMetrics,
                 guardrails: sections.guardrails,
                 secondaryMetrics: sections.secondaryMetrics,
                 metricDefinitions: sections.metricDefinitions,

@@ -24,6 +24,8 @@ package final class ReportSectionDecoder {
     /// What the `funnel` and `analysis` of one experiment say.
     package struct Sections {
         package var funnel: FunnelDefinition?
+        /// Ids of the goal metrics: built-in or defined in the config's `metrics`.
+        package var goalMetrics: [String] = []
         /// Ids of the guardrail metrics: built-in or defined in the config's `metrics`.
         package var guardrails: [String] = []
         /// Ids of the secondary metrics.
@@ -99,7 +101,7 @@ package final class ReportSectionDecoder {
 
     private func decodeFunnel(_ json: JSONValue, at path: JSONPath, into sections: inout Sections) {
         guard let object = reader.object(json, at: path) else { return }
-        reader.checkKeys(object, allowed: ["steps", "conversionWindowSeconds", "goal", "guardrails", "metrics"], at: path)
+        reader.checkKeys(object, allowed: ["steps", "conversionWindowSeconds", "goal", "goals", "guardrails", "metrics"], at: path)
         let steps = reader.field(object, "steps", at: path, required: true) { json, path in
             self.reader.array(json, at: path) { json, path -> FunnelStep? in
                 guard let (name, matcher) = self.eventMatcher(json, at: path, nameRequired: true), let name else { return nil }
@@ -110,6 +112,9 @@ package final class ReportSectionDecoder {
         let goal = reader.field(object, "goal", at: path, required: true) { json, path in
             self.eventMatcher(json, at: path, nameRequired: false)?.matcher
         }
+        sections.goalMetrics = reader.field(object, "goals", at: path, required: false) { json, path in
+            self.reader.array(json, at: path, of: self.metric)
+        } ?? []
         sections.guardrails = reader.field(object, "guardrails", at: path, required: false) { json, path in
             self.reader.array(json, at: path, of: self.metric)
         } ?? []

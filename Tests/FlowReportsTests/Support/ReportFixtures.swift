@@ -86,7 +86,7 @@ enum ReportFixtures {
         notes: ["ghost is not a variation in the configuration: its 1 users are shown but left out of the comparisons and the sample-ratio check"],
         metrics: [
             MetricComparisonReport(
-                metric: "back_navigations", name: "back navigations per user", kind: "mean", isGuardrail: true,
+                metric: "back_navigations", name: "back navigations per user", kind: "mean", role: .guardrail,
                 direction: .lowerIsBetter, variant: "profile-first", control: "signup-first",
                 treatmentUsers: 1010, controlUsers: 1000, treatmentMean: 0.42, controlMean: 0.3, treatmentMedian: nil,
                 controlMedian: nil, difference: 0.12, interval: ConfidenceInterval(lower: 0.05, upper: 0.19),
@@ -94,7 +94,7 @@ enum ReportFixtures {
                 adjustedPValue: 0.0016, isSignificant: true, isSignificantlyWorse: true
             ),
             MetricComparisonReport(
-                metric: "time_to_complete", name: "seconds to complete", kind: "duration", isGuardrail: false,
+                metric: "time_to_complete", name: "seconds to complete", kind: "duration", role: .secondary,
                 direction: .lowerIsBetter, variant: "profile-first", control: "signup-first",
                 treatmentUsers: 460, controlUsers: 400, treatmentMean: 61.5, controlMean: 63.25, treatmentMedian: 55,
                 controlMedian: 57.5, difference: -1.75, interval: ConfidenceInterval(lower: -4.1, upper: 0.6), pValue: 0.14,
