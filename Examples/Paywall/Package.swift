@@ -42,12 +42,6 @@ for variant in variants where !apps.contains(where: { $0.name == variant.app }) 
     )
 }
 
-let strictSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
-
 func switchyard(_ product: String) -> Target.Dependency {
     .product(name: product, package: "Switchyard")
 }
@@ -63,40 +57,28 @@ let package = Package(
         .package(name: "Switchyard", path: "../.."),
     ],
     targets: apps.map { app in
-        .target(
-            name: app.name,
-            dependencies: [switchyard("Coordination"), switchyard("VariantKit")],
-            exclude: ["VariantTemplates"],
-            swiftSettings: strictSettings
-        )
+        .target(name: app.name, dependencies: [switchyard("Coordination"), switchyard("VariantKit")], exclude: ["VariantTemplates"])
     } + variants.map { variant in
         .target(
             name: variant.name,
             dependencies: [switchyard("Coordination"), switchyard("VariantKit"), .target(name: variant.app)],
-            path: "Variants/\(variant.name)",
-            swiftSettings: strictSettings
+            path: "Variants/\(variant.name)"
         )
     } + [
         // The registry of this package's apps and variants, generated at build time.
         .target(
             name: "PaywallRegistry",
             dependencies: [switchyard("VariantKit")] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
-            swiftSettings: strictSettings,
             plugins: [.plugin(name: "VariantRegistryPlugin", package: "Switchyard")]
         ),
         // Every `switchyard` command over this package's apps.
-        .executableTarget(
-            name: "PaywallHost",
-            dependencies: ["PaywallRegistry", switchyard("SwitchyardCommands")],
-            swiftSettings: strictSettings
-        ),
+        .executableTarget(name: "PaywallHost", dependencies: ["PaywallRegistry", switchyard("SwitchyardCommands")]),
         .testTarget(
             name: "PaywallTests",
             dependencies: [
                 "PaywallApp", "PaywallRegistry", switchyard("Coordination"), switchyard("VariantConformance"),
                 switchyard("VariantKit"),
-            ],
-            swiftSettings: strictSettings
+            ]
         ),
         // Built with the main actor as default isolation, as an iOS app target is.
         .testTarget(
@@ -105,7 +87,12 @@ let package = Package(
                 "PaywallApp", "PaywallRegistry", switchyard("Coordination"), switchyard("Experiments"), switchyard("FlowEvents"),
                 switchyard("VariantHost"), switchyard("VariantKit"),
             ],
-            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+            swiftSettings: [.defaultIsolation(MainActor.self)]
         ),
     ]
 )
+
+// Every target builds under the same rules, on top of tools 6.2's Swift 6 language mode.
+for target in package.targets where target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]
+}

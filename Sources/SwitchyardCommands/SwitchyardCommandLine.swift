@@ -9,18 +9,13 @@ import Synchronization
 import VariantKit
 
 /// Every `switchyard` command (run, simulate, report, validate, ...) over the apps a host registers:
-/// the whole of a team's host executable is one call.
+/// the whole of a team's host executable is one call, its `main.swift`:
 ///
 /// ```swift
 /// import ShopApps
 /// import SwitchyardCommands
 ///
-/// @main
-/// enum ShopHost {
-///     static func main() {
-///         SwitchyardCommandLine.main(hosting: RegisteredApps.all)
-///     }
-/// }
+/// SwitchyardCommandLine.main(hosting: RegisteredApps.all)
 /// ```
 ///
 /// `RegisteredApps` is what VariantRegistryPlugin generates in the target it is applied to. A host

@@ -34,7 +34,7 @@ struct InitCommandTests {
             "Package.swift", ".gitignore", "Configuration/my-app/experiments.json", "Configuration/my-app/behavior.json",
             "Sources/MyAppApp/Flow/MyApp.swift", "Sources/MyAppApp/Model/SignupService.swift", "Sources/MyAppApp/Headless/EmailForm.swift",
             "Sources/MyAppApp/Screens/WelcomeScreen.swift", "Sources/MyAppApp/VariantTemplates/signup-flow/__Name__Variant.swift.template",
-            "Sources/MyAppRegistry/MyAppRegistry.swift", "Sources/MyAppHost/MyAppHost.swift", "Tests/MyAppTests/ConformanceTests.swift",
+            "Sources/MyAppRegistry/MyAppRegistry.swift", "Sources/MyAppHost/main.swift", "Tests/MyAppTests/ConformanceTests.swift",
             "Tests/MyAppEmbeddingTests/EmbeddingTests.swift", "Variants/WelcomeFirst/WelcomeFirstVariant.swift",
             "Variants/EmailFirst/EmailFirstVariant.swift", "Variants/EmailFirst/EmailFirstCoordinator.swift",
         ] {

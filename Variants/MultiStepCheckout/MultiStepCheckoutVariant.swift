@@ -1,6 +1,5 @@
 import CheckoutApp
 import Coordination
-import VariantKit
 
 /// The checkout with a screen per step: cart, shipping, payment, confirmation.
 public enum MultiStepCheckoutVariant: CheckoutFlowVariant {

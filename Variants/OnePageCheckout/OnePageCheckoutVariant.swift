@@ -1,6 +1,5 @@
 import CheckoutApp
 import Coordination
-import VariantKit
 
 /// The checkout with shipping and payment on one screen between the cart and the confirmation.
 public enum OnePageCheckoutVariant: CheckoutFlowVariant {

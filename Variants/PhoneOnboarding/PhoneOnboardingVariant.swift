@@ -1,6 +1,5 @@
 import Coordination
 import OnboardingApp
-import VariantKit
 
 /// The phone app shell: one push navigation stack, the auth flow pushed onto it.
 public enum PhoneOnboardingVariant: AppShellVariant {

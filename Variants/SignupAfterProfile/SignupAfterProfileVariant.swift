@@ -1,6 +1,5 @@
 import Coordination
 import OnboardingApp
-import VariantKit
 
 /// The auth flow that asks for the profile first and creates the account, profile included, last.
 public enum SignupAfterProfileVariant: AuthFlowVariant {

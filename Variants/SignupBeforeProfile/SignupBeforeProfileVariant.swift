@@ -1,6 +1,5 @@
 import Coordination
 import OnboardingApp
-import VariantKit
 
 /// The auth flow that creates the account first, then asks for the profile.
 public enum SignupBeforeProfileVariant: AuthFlowVariant {

@@ -1,6 +1,5 @@
 import Coordination
 import OnboardingApp
-import VariantKit
 
 /// The tablet app shell: welcome stays put while the auth flow runs in a modal sheet.
 public enum TabletOnboardingVariant: AppShellVariant {

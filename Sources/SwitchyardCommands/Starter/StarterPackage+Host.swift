@@ -7,18 +7,12 @@ extension StarterPackage {
             // time by Switchyard's VariantRegistryPlugin, from the modules the target depends on.
 
             """#),
-        StarterFile("Sources/__App__Host/__App__Host.swift", #"""
+        StarterFile("Sources/__App__Host/main.swift", #"""
             import __App__Registry
             import SwitchyardCommands
 
-            /// `__host__`: every `switchyard` command (run, simulate, report, validate, map, ...) over this
-            /// package's apps. Add `+ SampleApps.RegisteredApps.all` to host Switchyard's samples too.
-            @main
-            enum __App__Host {
-                static func main() {
-                    SwitchyardCommandLine.main(hosting: RegisteredApps.all)
-                }
-            }
+            // `__host__`: every `switchyard` command over this package's apps (`+ SampleApps.RegisteredApps.all` hosts the samples too).
+            SwitchyardCommandLine.main(hosting: RegisteredApps.all)
 
             """#),
         StarterFile(".gitignore", #"""

@@ -47,13 +47,6 @@ extension StarterPackage {
             )
         }
 
-        /// Settings applied to every target, so the whole package builds under the same rules.
-        let strictSettings: [SwiftSetting] = [
-            .swiftLanguageMode(.v6),
-            .enableUpcomingFeature("ExistentialAny"),
-            .enableUpcomingFeature("MemberImportVisibility"),
-        ]
-
         func switchyard(_ product: String) -> Target.Dependency {
             .product(name: product, package: "__switchyard_identity__")
         }
@@ -70,37 +63,25 @@ extension StarterPackage {
                 __switchyard_package__,
             ],
             targets: apps.map { app in
-                .target(
-                    name: app.name,
-                    dependencies: [switchyard("Coordination"), switchyard("VariantKit")],
-                    exclude: ["VariantTemplates"],
-                    swiftSettings: strictSettings
-                )
+                .target(name: app.name, dependencies: [switchyard("Coordination"), switchyard("VariantKit")], exclude: ["VariantTemplates"])
             } + variants.map { variant in
                 .target(
                     name: variant.name,
                     dependencies: [switchyard("Coordination"), switchyard("VariantKit"), .target(name: variant.app)],
-                    path: "Variants/\(variant.name)",
-                    swiftSettings: strictSettings
+                    path: "Variants/\(variant.name)"
                 )
             } + [
                 // The registry of this package's apps and variants, generated at build time.
                 .target(
                     name: "__App__Registry",
                     dependencies: [switchyard("VariantKit")] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
-                    swiftSettings: strictSettings,
                     plugins: [.plugin(name: "VariantRegistryPlugin", package: "__switchyard_identity__")]
                 ),
                 // Every `switchyard` command over this package's apps.
-                .executableTarget(
-                    name: "__App__Host",
-                    dependencies: ["__App__Registry", switchyard("SwitchyardCommands")],
-                    swiftSettings: strictSettings
-                ),
+                .executableTarget(name: "__App__Host", dependencies: ["__App__Registry", switchyard("SwitchyardCommands")]),
                 .testTarget(
                     name: "__App__Tests",
-                    dependencies: ["__App__App", "__App__Registry", switchyard("Coordination"), switchyard("VariantConformance"), switchyard("VariantKit")],
-                    swiftSettings: strictSettings
+                    dependencies: ["__App__App", "__App__Registry", switchyard("Coordination"), switchyard("VariantConformance"), switchyard("VariantKit")]
                 ),
                 // Built with the main actor as default isolation, as an iOS app target is.
                 .testTarget(
@@ -109,10 +90,15 @@ extension StarterPackage {
                         "__App__App", "__App__Registry", switchyard("Coordination"), switchyard("FlowEvents"), switchyard("VariantHost"),
                         switchyard("VariantKit"),
                     ],
-                    swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+                    swiftSettings: [.defaultIsolation(MainActor.self)]
                 ),
             ]
         )
+
+        // Every target builds under the same rules, on top of tools 6.2's Swift 6 language mode.
+        for target in package.targets where target.type != .plugin {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]
+        }
 
         """#)
 }

@@ -33,7 +33,6 @@ extension StarterPackage {
         StarterFile("Sources/__App__App/VariantTemplates/signup-flow/__Name__Variant.swift.template", #"""
             import Coordination
             import __App__App
-            import VariantKit
 
             /// __summary__
             public enum __Name__Variant: SignupFlowVariant {

@@ -1,6 +1,5 @@
 import Coordination
 import PaywallApp
-import VariantKit
 
 /// The plans first, then the card; charged today.
 public enum PlansFirstVariant: PurchaseFlowVariant {

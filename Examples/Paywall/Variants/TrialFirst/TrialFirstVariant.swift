@@ -1,6 +1,5 @@
 import Coordination
 import PaywallApp
-import VariantKit
 
 /// A free week first, then the yearly plan.
 public enum TrialFirstVariant: PurchaseFlowVariant {
