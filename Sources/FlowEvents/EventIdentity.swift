@@ -7,6 +7,9 @@
 public struct EventIdentity: Sendable, Hashable {
     /// The event's user.
     public var user: String
+    /// `user.hashValue`, made where the identity is made (on a reader's decoding thread), so that a consumer
+    /// numbering users need not hash their ids.
+    public var userHash: Int
     /// The event's session.
     public var session: String
     /// The event's number in its session, or nil for an event logged without one.
@@ -18,6 +21,7 @@ public struct EventIdentity: Sendable, Hashable {
     /// The identity of `event`, which must carry every field when it has no sequence number.
     public init(of event: FlowEvent) {
         user = event.user
+        userHash = event.user.hashValue
         session = event.session
         sequence = event.sequence
         contentHash = event.sequence == nil ? event.hashValue : 0

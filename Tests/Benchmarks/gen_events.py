@@ -38,12 +38,13 @@ def iso(ms):
     return d.strftime("%Y-%m-%dT%H:%M:%S") + ".%03dZ" % (ms % 1000)
 
 
-def line(ms, session, user, experiment, variant, type_, screen=None, action=None, properties=None, schema=1):
-    # Canonical key order, properties keys sorted, as JSONLineEncoder writes them.
+def line(ms, session, seq, user, experiment, variant, type_, screen=None, action=None, properties=None, schema=1):
+    # Canonical key order, properties keys sorted, as JSONLineEncoder writes them; seq numbers the session's events.
     obj = {
         "schema": schema,
         "time": iso(ms),
         "session": session,
+        "seq": seq,
         "user": user,
         "experiment": experiment,
         "variant": variant,
@@ -66,6 +67,7 @@ class Session:
         self.variant = variant
         self.now = start_ms
         self.events = []
+        self.next_seq = 0
 
     def think(self, lo=0, hi=30_000):
         # Zero steps are common: the simulator's clock only moves when told, so ties are normal.
@@ -78,8 +80,9 @@ class Session:
         ms = self.now if at is None else at
         experiment = self.experiment if experiment == "same" else experiment
         variant = self.variant if variant == "same" else variant
-        self.events.append((ms, line(ms, self.session, self.user, experiment, variant, type_, screen, action,
-                                     properties, schema)))
+        self.events.append((ms, line(ms, self.session, self.next_seq, self.user, experiment, variant, type_, screen,
+                                     action, properties, schema)))
+        self.next_seq += 1
 
 
 def walk(s, rng, exposed):

@@ -17,6 +17,8 @@ public struct ArmLogAccumulator: Sendable {
     /// Events consumed so far, duplicates included.
     public private(set) var eventsConsumed = 0
     private var delivered = DeliveredEvents()
+    /// Numbers the users for ``delivered``.
+    private var numbering = UserNumbering()
     private let funnel: FunnelDefinition
     private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
@@ -34,7 +36,7 @@ public struct ArmLogAccumulator: Sendable {
     /// Counts one event; call in file order.
     public mutating func consume(_ event: FlowEvent) {
         eventsConsumed += 1
-        guard delivered.insert(event) else { return }
+        guard delivered.insert(event, ofUser: numbering.number(of: event.user, hash: event.user.hashValue)) else { return }
         voteForArmName(event)
         if event.type == .sessionStarted, users[event.user] == nil {
             users[event.user] = UserFunnelProgress(anchor: event.time)

@@ -1,55 +1,66 @@
 import FlowEvents
 
-/// The events of a log counted so far, by identity (``EventIdentity``), which tells an event a device delivered
+/// The events of a log counted so far, by identity (`EventIdentity`), which tells an event a device delivered
 /// again from a new one: the second delivery is a duplicate, counted in ``duplicates`` and nowhere else.
 ///
-/// An event with a sequence number costs one bit of its session's set; one without costs its content hash in its
-/// session's set of those. Logs hold a session's events together, so the last session looked up is kept aside and
-/// compared before any hashing.
+/// Kept per user, by the number the caller gives each user (`UserNumbering`), so that no id is hashed here: a
+/// user's sessions are few and found by comparing their ids. An event with a sequence number costs one bit of its
+/// session's set; one without costs its content hash in its session's set of those.
 struct DeliveredEvents: Sendable {
     /// Duplicates found so far.
     private(set) var duplicates = 0
-    private var sessions: [SessionKey: SessionDeliveries] = [:]
-    /// The session looked up last, taken out of `sessions` until another one is.
-    private var current: (key: SessionKey, deliveries: SessionDeliveries)?
+    private var users: [UserDeliveries] = []
 
-    /// Records the delivery of `event` and returns true the first time its identity is seen; returns false, and
-    /// counts a duplicate, for any later time. An event without a sequence number must carry every field.
-    mutating func insert(_ event: borrowing FlowEvent) -> Bool {
-        insert(user: event.user, session: event.session, sequence: event.sequence, contentHash: event.hashValue)
+    /// Records the delivery of `event`, of the user numbered `user`, and returns true the first time its identity
+    /// is seen; returns false, and counts a duplicate, for any later time. An event without a sequence number must
+    /// carry every field.
+    mutating func insert(_ event: borrowing FlowEvent, ofUser user: Int) -> Bool {
+        insert(session: event.session, sequence: event.sequence, contentHash: event.hashValue, ofUser: user)
     }
 
-    /// As ``insert(_:)``, for an event known by its identity alone.
-    mutating func insert(_ identity: EventIdentity) -> Bool {
-        insert(user: identity.user, session: identity.session, sequence: identity.sequence, contentHash: identity.contentHash)
+    /// As ``insert(_:ofUser:)``, for an event known by its identity alone.
+    mutating func insert(_ identity: EventIdentity, ofUser user: Int) -> Bool {
+        insert(session: identity.session, sequence: identity.sequence, contentHash: identity.contentHash, ofUser: user)
     }
 
-    private mutating func insert(user: String, session: String, sequence: Int?, contentHash: @autoclosure () -> Int) -> Bool {
-        if current?.key.user != user || current?.key.session != session {
-            if let current { sessions[current.key] = current.deliveries }
-            let key = SessionKey(user: user, session: session)
-            current = (key, sessions.removeValue(forKey: key) ?? SessionDeliveries())
-        }
-        let isNew = if let sequence {
-            current!.deliveries.numbers.insert(sequence)
-        } else {
-            current!.deliveries.contentHashes.insert(contentHash()).inserted
-        }
+    private mutating func insert(session: String, sequence: Int?, contentHash: @autoclosure () -> Int, ofUser user: Int) -> Bool {
+        if user >= users.count { users.append(contentsOf: repeatElement(UserDeliveries(), count: user - users.count + 1)) }
+        let isNew = users[user].insert(session: session, sequence: sequence, contentHash: contentHash())
         if !isNew { duplicates += 1 }
         return isNew
     }
 }
 
-/// A user's session, as the key of what was delivered of it.
-private struct SessionKey: Hashable, Sendable {
-    var user: String
-    var session: String
+/// What was delivered of one user's sessions: the first inline, as most users have one.
+private struct UserDeliveries: Sendable {
+    private var first: SessionDeliveries?
+    private var others: [SessionDeliveries] = []
+
+    mutating func insert(session: String, sequence: Int?, contentHash: @autoclosure () -> Int) -> Bool {
+        if first == nil { first = SessionDeliveries(session: session) }
+        if first!.session == session { return first!.insert(sequence: sequence, contentHash: contentHash()) }
+        if let index = others.firstIndex(where: { $0.session == session }) {
+            return others[index].insert(sequence: sequence, contentHash: contentHash())
+        }
+        others.append(SessionDeliveries(session: session))
+        return others[others.count - 1].insert(sequence: sequence, contentHash: contentHash())
+    }
 }
 
 /// What was delivered of one session: the sequence numbers of its numbered events, the content hashes of the others.
 private struct SessionDeliveries: Sendable {
-    var numbers = SequenceNumberSet()
-    var contentHashes: Set<Int> = []
+    let session: String
+    private var numbers = SequenceNumberSet()
+    private var contentHashes: Set<Int> = []
+
+    init(session: String) {
+        self.session = session
+    }
+
+    mutating func insert(sequence: Int?, contentHash: @autoclosure () -> Int) -> Bool {
+        if let sequence { return numbers.insert(sequence) }
+        return contentHashes.insert(contentHash()).inserted
+    }
 }
 
 /// A set of sequence numbers: one bit each for the first 2^20, which a session's events number densely from 0, and

@@ -111,9 +111,8 @@ public struct ExperimentLogAccumulator: Sendable {
         eventsConsumed += 1
         let position = consumedCount
         consumedCount += 1
-        guard delivered.insert(event) else { return }
-        let user = arrivals.index(of: event.user, hash: userHash)
-        if user == exposuresByUser.count { exposuresByUser.append(UserExposures()) }
+        let user = index(ofUser: event.user, hash: userHash)
+        guard delivered.insert(event, ofUser: user) else { return }
         var trackedExperiment: Int?
         if event.type == .exposure {
             trackedExperiment = noteExposure(event)
@@ -163,8 +162,15 @@ public struct ExperimentLogAccumulator: Sendable {
     public mutating func countIrrelevantEvents(identifiedBy identities: [EventIdentity]) {
         eventsConsumed += identities.count
         for identity in identities {
-            _ = delivered.insert(identity)
+            _ = delivered.insert(identity, ofUser: index(ofUser: identity.user, hash: identity.userHash))
         }
+    }
+
+    /// The number of `user`, whose `hashValue` is `hash`, numbering a new user.
+    private mutating func index(ofUser user: String, hash: Int) -> Int {
+        let index = arrivals.index(of: user, hash: hash)
+        if index == exposuresByUser.count { exposuresByUser.append(UserExposures()) }
+        return index
     }
 
     /// Takes back the log's first events, as ``rereadLength`` asks, and returns whether it wants more.
@@ -180,7 +186,7 @@ public struct ExperimentLogAccumulator: Sendable {
         for (event, userHash) in zip(events, userHashes) {
             guard rereadCount < wanted else { break }
             if let user = arrivals.existingIndex(of: event.user, hash: userHash), arrivals.isOutOfOrder(user),
-               redelivered.insert(event) {
+               redelivered.insert(event, ofUser: user) {
                 rereadKeys.append(RecountKey(user: user, event: event, position: rereadCount, index: rereadEvents.count))
                 rereadEvents.append(event)
             }
