@@ -11,7 +11,6 @@ final class CartForm: CartScreen {
     }
 
     let name = "cart"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
     /// The identifier of the quantity field of `product`, such as `quantity_mug`.

@@ -9,7 +9,6 @@ final class ShippingForm: ShippingScreen {
     var onSubmit: ((Address, ShippingSpeed) -> Void)?
 
     let name = "shipping"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
     init(cart: Cart) {

@@ -8,7 +8,6 @@ final class ProfileForm: ProfileScreen {
     var onSave: ((Profile) -> Void)?
 
     let name = "profile"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
     init(draft: Profile?, allowsBack: Bool) {

@@ -8,7 +8,6 @@ final class SignupForm: SignupScreen {
     var onSubmit: ((Credentials) -> Void)?
 
     let name = "signup"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
     init(email: String) {
