@@ -11,7 +11,6 @@ final class CartForm: CartScreen {
     }
 
     let name = "cart"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
     /// The identifier of the quantity field of `product`, such as `quantity_mug`.
@@ -26,13 +25,12 @@ final class CartForm: CartScreen {
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
         guard action == "checkout" else { return }
-        var quantities = [Product.ID: Int](minimumCapacity: cart.lines.count)
+        var quantities: [Product.ID: Int] = [:]
         var unreadable = false
         for (index, line) in cart.lines.enumerated() {
             let text = fields[content.fields[index].id] ?? content.fields[index].value
             content.fields[index].value = text
-            // Only a text with a space byte can hold a space character to leave out.
-            if let quantity = Int(text.utf8.contains(UInt8(ascii: " ")) ? text.filter { $0 != " " } : text) {
+            if let quantity = Int(text.filter { $0 != " " }) {
                 quantities[line.product.id] = quantity
             } else {
                 unreadable = true
@@ -46,18 +44,7 @@ final class CartForm: CartScreen {
         onCheckout?(quantities)
     }
 
-    /// The cart every shopper arrives with, and its content, built once: each cart screen showing it
-    /// shares their storage until it changes.
-    private static let arriving = (cart: SampleStore.cart, content: build(showing: SampleStore.cart, error: nil))
-
     private static func content(showing cart: Cart, error: String?) -> ScreenContent {
-        guard cart == arriving.cart else { return build(showing: cart, error: error) }
-        var content = arriving.content
-        content.error = error
-        return content
-    }
-
-    private static func build(showing cart: Cart, error: String?) -> ScreenContent {
         var body = cart.lines.map { line in
             "\(line.quantity) × \(line.product.name) at \(line.product.price): \(line.subtotal)"
         }

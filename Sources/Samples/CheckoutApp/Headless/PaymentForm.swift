@@ -9,7 +9,6 @@ final class PaymentForm: PaymentScreen {
     var onPlaceOrder: ((PaymentCard) -> Void)?
 
     let name = "payment"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
     init(cart: Cart) {

@@ -9,22 +9,16 @@ final class ShippingForm: ShippingScreen {
     var onSubmit: ((Address, ShippingSpeed) -> Void)?
 
     let name = "shipping"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
-    /// The form for a cart with no address yet and standard shipping, built once; each screen
-    /// shares its storage until it changes.
-    private static let emptyForm = ScreenContent(
-        title: "Shipping",
-        body: [ShippingSpeedField.offer],
-        fields: AddressFields.empty + [ShippingSpeedField.showing(.standard)],
-        actions: [ScreenAction(id: "continue_to_payment", title: "Continue to payment", submitsForm: true)]
-    )
-
     init(cart: Cart) {
-        content = Self.emptyForm
+        content = ScreenContent(
+            title: "Shipping",
+            body: [ShippingSpeedField.offer],
+            fields: AddressFields.empty + [ShippingSpeedField.showing(cart.shippingSpeed)],
+            actions: [ScreenAction(id: "continue_to_payment", title: "Continue to payment", submitsForm: true)]
+        )
         if let address = cart.shippingAddress { AddressFields.show(address, in: &content.fields, from: 0) }
-        if cart.shippingSpeed != .standard { content.fields[AddressFields.empty.count].value = cart.shippingSpeed.rawValue }
     }
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {

@@ -9,7 +9,6 @@ final class ShippingPaymentForm: ShippingPaymentScreen {
     var onPlaceOrder: ((Address, ShippingSpeed, PaymentCard) -> Void)?
 
     let name = "shipping_payment"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
     /// Where the speed field stands: after the address.

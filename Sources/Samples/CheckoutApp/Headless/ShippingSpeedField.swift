@@ -8,13 +8,10 @@ enum ShippingSpeedField {
         ScreenField(
             id: "shipping_speed",
             label: "Shipping",
-            kind: .choice(options: options, allowsMultiple: false),
+            kind: .choice(options: ShippingSpeed.allCases.map(\.rawValue), allowsMultiple: false),
             value: speed.rawValue
         )
     }
-
-    /// The options, every speed by its raw value, made once for every form.
-    private static let options = ShippingSpeed.allCases.map(\.rawValue)
 
     /// What the options mean, for the form's body.
     static let offer = "Shipping: standard is free and takes 3 to 5 days; express arrives the next day for \(ShippingSpeed.expressPrice)."

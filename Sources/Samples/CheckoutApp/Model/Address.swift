@@ -39,6 +39,23 @@ public struct Address: Sendable, Hashable {
         }
     }
 
+    /// The address with the whitespace at either end of each part left out.
+    var trimmed: Address {
+        Address(
+            fullName: fullName.trimmingWhitespace(),
+            street: street.trimmingWhitespace(),
+            city: city.trimmingWhitespace(),
+            postcode: postcode.trimmingWhitespace()
+        )
+    }
+
+    /// The first part a store refuses, if any: a blank name, street or city, or a postcode that is
+    /// not five ASCII digits.
+    var refusedField: Field? {
+        if let blank = [Field.fullName, .street, .city].first(where: { self[$0].isEmpty }) { return blank }
+        return postcode.isASCIIDigits(count: 5...5) ? nil : .postcode
+    }
+
     /// The address on one line, as a confirmation shows it: `Ada Lovelace, 12 Main Street, 12345 Springfield`.
     public var singleLine: String {
         "\(fullName), \(street), \(postcode) \(city)"

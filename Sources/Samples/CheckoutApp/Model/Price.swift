@@ -13,15 +13,9 @@ public struct Price: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The amount as shown to shoppers, such as `$18.00`.
     public var description: String {
-        // Small strings appended, rather than interpolated: screens show prices on every cart and
-        // payment form, and an interpolation costs several times more.
         let magnitude = cents.magnitude
         let fraction = magnitude % 100
-        var text = cents < 0 ? "-$" : "$"
-        text += String(magnitude / 100)
-        text += fraction < 10 ? ".0" : "."
-        text += String(fraction)
-        return text
+        return "\(cents < 0 ? "-" : "")$\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     public static func < (lhs: Price, rhs: Price) -> Bool { lhs.cents < rhs.cents }

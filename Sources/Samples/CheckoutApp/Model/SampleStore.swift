@@ -19,9 +19,6 @@ public enum SampleStore {
 
     /// A new service holding the store's stock and the arriving cart.
     public static func makeOrderService() -> InMemoryOrderService {
-        InMemoryOrderService(productsByID: productsByID, stock: stock, cart: cart)
+        InMemoryOrderService(products: products, stock: stock, cart: cart)
     }
-
-    /// `products` laid out for the service once, rather than for every shopper's.
-    private static let productsByID = InMemoryOrderService.productsByID(products)
 }

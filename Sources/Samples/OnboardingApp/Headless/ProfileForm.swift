@@ -8,31 +8,24 @@ final class ProfileForm: ProfileScreen {
     var onSave: ((Profile) -> Void)?
 
     let name = "profile"
-    /// Rebuilt only when what it shows changes: drivers read it on every turn.
     private(set) var content: ScreenContent
 
-    /// The empty form, built once; each screen shares its storage until it changes.
-    private static let emptyForm = ScreenContent(
-        title: "Tell us about you",
-        fields: [
-            ScreenField(id: "display_name", label: "Display name"),
-            ScreenField(
-                id: "interests",
-                label: "Interests",
-                kind: .choice(options: Profile.availableInterests, allowsMultiple: true),
-                isRequired: false
-            ),
-        ],
-        actions: [ScreenAction(id: "save_profile", title: "Save profile", submitsForm: true)]
-    )
-
     init(draft: Profile?, allowsBack: Bool) {
-        content = Self.emptyForm
-        content.allowsBack = allowsBack
-        if let draft {
-            content.fields[0].value = draft.displayName
-            content.fields[1].value = draft.interests.joined(separator: ",")
-        }
+        content = ScreenContent(
+            title: "Tell us about you",
+            fields: [
+                ScreenField(id: "display_name", label: "Display name", value: draft?.displayName ?? ""),
+                ScreenField(
+                    id: "interests",
+                    label: "Interests",
+                    kind: .choice(options: Profile.availableInterests, allowsMultiple: true),
+                    value: draft?.interests.joined(separator: ",") ?? "",
+                    isRequired: false
+                ),
+            ],
+            actions: [ScreenAction(id: "save_profile", title: "Save profile", submitsForm: true)],
+            allowsBack: allowsBack
+        )
     }
 
     func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {

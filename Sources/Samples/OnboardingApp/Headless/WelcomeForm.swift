@@ -5,10 +5,7 @@ final class WelcomeForm: WelcomeScreen {
     var onGetStarted: (() -> Void)?
 
     let name = "welcome"
-    var content: ScreenContent { Self.content }
-
-    /// Built once: every welcome screen shows the same thing.
-    private static let content = ScreenContent(
+    let content = ScreenContent(
         title: "Welcome to Switchyard Social",
         body: ["Meet people who share your interests."],
         actions: [ScreenAction(id: "get_started", title: "Get started")],
