@@ -43,16 +43,39 @@ struct ManyExperimentsTests {
         #expect(report.experiments[1].arms[0].steps.first?.name == "welcome")
     }
 
-    @Test("an experiment with thousands of variants reports each variant once, in order of first exposure")
-    func thousandsOfVariants() throws {
+    /// Users `u<i>` and `again<i>` exposed to variant `v<i>` of experiment `wide`, for `variants` variants.
+    static func twoUsersPerVariant(_ variants: Int) -> [FlowEvent] {
         var script = EventScript()
-        for index in 0..<5_000 {
+        for index in 0..<variants {
             script.expose("u\(index)", to: "v\(index)", in: "wide", at: Double(index))
             script.expose("again\(index)", to: "v\(index)", in: "wide", at: Double(index))
         }
-        let report = try ReportBuilder.report(events: script.events, options: ReportOptions(), inputs: ["log"])
+        return script.events
+    }
+
+    @Test("an experiment with thousands of variants reports each variant once, in order of first exposure")
+    func thousandsOfVariants() throws {
+        var accumulator = ExperimentLogAccumulator()
+        accumulator.consume(contentsOf: Self.twoUsersPerVariant(5_000))
+        let aggregates = try #require(accumulator.exposures(of: "wide")?.aggregates(options: accumulator.options))
+        // Each user's record is read once to group the users by variant, then twice by their own variant's tally
+        // (to discover its steps, then to count them): a fixed number of times, not once per variant.
+        #expect(aggregates.userRecordsRead == 3 * 10_000)
+        let report = try ReportBuilder.report(from: accumulator, inputs: ["log"])
         let arms = try #require(report.experiments.first?.arms)
         #expect(arms.map(\.variant) == (0..<5_000).map { "v\($0)" })
         #expect(arms.allSatisfy { $0.users == 2 })
+    }
+
+    @Test("paths and segments read each user's record once more each, however many variants")
+    func pathsAndSegmentsOfManyVariants() throws {
+        var accumulator = ExperimentLogAccumulator(options: ReportOptions(segmentBy: "platform", topPaths: 3))
+        accumulator.consume(contentsOf: Self.twoUsersPerVariant(500))
+        let aggregates = try #require(accumulator.exposures(of: "wide")?.aggregates(options: accumulator.options))
+        // Grouping, the tally's two reads, the paths, the segments.
+        #expect(aggregates.userRecordsRead == 5 * 1_000)
+        #expect(aggregates.paths.count == 500)
+        #expect(aggregates.paths.values.allSatisfy { $0.otherUsers == 0 && $0.leftOn.map(\.users) == [2] })
+        #expect(aggregates.segmentCounts[SegmentReport.unknownValue]?.count == 500)
     }
 }

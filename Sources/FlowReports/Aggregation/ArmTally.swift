@@ -21,22 +21,16 @@ struct ArmTally: Sendable, Hashable {
     var measured: [MetricMeasurement: MeasuredColumn] = [:]
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none, and measures
-    /// `metrics` of each.
-    ///
-    /// - Parameter usersAtMost: how many users there can be, when `users` cannot count them cheaply (a filtered
-    ///   collection): the columns are sized for that many at once rather than grown by copying. Memory never
-    ///   written is never touched, so a bound above the count costs nothing.
-    init(
-        definition: FunnelDefinition, metrics: ExperimentMetrics = .none, users: some Collection<UserFunnelProgress>,
-        usersAtMost: Int? = nil
-    ) {
+    /// `metrics` of each. `users` is read once, twice when the steps are discovered, and counted: its columns are
+    /// sized at once rather than grown by copying.
+    init(definition: FunnelDefinition, metrics: ExperimentMetrics = .none, users: some Collection<UserFunnelProgress>) {
         let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
         screensBeyondStepCap = discovered.count - min(discovered.count, FunnelDefinition.maximumDiscoveredSteps)
         let discoveredSteps = Array(discovered.prefix(FunnelDefinition.maximumDiscoveredSteps))
         steps = definition.discoversScreens
             ? discoveredSteps.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             : definition.steps
-        let capacity = usersAtMost ?? users.count
+        let capacity = users.count
         stepDurations = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
         var columns = metrics.measurements.map { _ in MeasuredColumn(reserving: capacity) }
         let unmeasured = metrics.measurements.map(UserMeasure.init)

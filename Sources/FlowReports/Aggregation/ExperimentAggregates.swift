@@ -16,33 +16,50 @@ struct ExperimentAggregates: Sendable {
     var segmentCounts: [String: [String: ArmCounts]]
     /// The observed paths of every exposed variant; empty when they were not counted (an SQL engine counts none).
     var paths: [String: ObservedPathsReport] = [:]
+    /// How many times a user's record was read to make these aggregates from the logs (0 from an SQL engine): the
+    /// work, which specs check grows with users (a few reads each), never with users times variants.
+    var userRecordsRead = 0
 }
 
 extension ExperimentExposures {
     /// The aggregates of the users counted so far, with the ``ReportOptions/topPaths`` most common paths of each
     /// variant, their moves marked against ``ReportOptions/offeredTransitions``.
     ///
-    /// Each variant's tally and paths are made on a thread of their own: once the logs are read, they are all the
-    /// report has left to do.
+    /// The users are grouped by variant first, in one pass; then each variant's tally and paths are made from its
+    /// own users on a thread of their own: once the logs are read, they are all the report has left to do.
     func aggregates(options: ReportOptions) -> ExperimentAggregates {
         let variants = variants
+        let groups = usersByVariant()
         let offered = options.offeredTransitions.isEmpty ? nil : options.offeredTransitions
         let piecesPerVariant = countsPaths ? 2 : 1
-        let made = Mutex<(tallies: [String: ArmTally], paths: [String: ObservedPathsReport])>(([:], [:]))
+        let made = Mutex<(tallies: [String: ArmTally], paths: [String: ObservedPathsReport], recordsRead: Int)>(
+            ([:], [:], groups.recordsRead)
+        )
         DispatchQueue.concurrentPerform(iterations: variants.count * piecesPerVariant) { piece in
             let index = piece / piecesPerVariant
+            let positions = groups.positions[index]
+            var read = 0
             if piece % piecesPerVariant == 0 {
-                let tally = tally(ofVariantAt: index)
-                made.withLock { $0.tallies[variants[index]] = tally }
+                let tally = tally(ofUsersAt: positions, recordsRead: &read)
+                made.withLock {
+                    $0.tallies[variants[index]] = tally
+                    $0.recordsRead += read
+                }
             } else {
-                let paths = pathReport(ofVariantAt: index, top: options.topPaths, offeredTransitions: offered?[variants[index]])
-                made.withLock { $0.paths[variants[index]] = paths }
+                let paths = pathReport(
+                    ofUsersAt: positions, top: options.topPaths, offeredTransitions: offered?[variants[index]], recordsRead: &read
+                )
+                made.withLock {
+                    $0.paths[variants[index]] = paths
+                    $0.recordsRead += read
+                }
             }
         }
-        let (tallies, paths) = made.withLock { $0 }
+        var (tallies, paths, recordsRead) = made.withLock { $0 }
+        let segments = segmentCounts(recordsRead: &recordsRead)
         return ExperimentAggregates(
-            variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: multiVariantUsers, metrics: metrics,
-            tallies: tallies, segmentCounts: segmentCounts(), paths: paths
+            variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: groups.multiVariantUsers, metrics: metrics,
+            tallies: tallies, segmentCounts: segments, paths: paths, userRecordsRead: recordsRead
         )
     }
 }

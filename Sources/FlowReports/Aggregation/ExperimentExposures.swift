@@ -14,14 +14,14 @@ struct ExperimentExposures: Sendable {
     private let matcher: FunnelMatcher
     private let windowMilliseconds: Int64
     private let segmentKey: String?
-    /// Variants in the order of their first exposure in the log: the internal numbering ``tally(ofVariantAt:)``
-    /// and ``pathReport(ofVariantAt:top:offeredTransitions:)`` take.
+    /// Variants in the order of their first exposure in the log: the internal numbering of ``usersByVariant()``.
     private(set) var variants: [String] = []
     /// The earliest exposure time of each variant, aligned with `variants`.
     private var earliestExposures: [Int64] = []
     private var variantIndices: [String: Int] = [:]
     private var exposedUsers = SegmentedArray<ExposedUser>()
-    /// Whether the report counts paths: without, ``pathReport(ofVariantAt:top:offeredTransitions:)`` must not be asked.
+    /// Whether the report counts paths: without, ``pathReport(ofUsersAt:top:offeredTransitions:recordsRead:)`` must not
+    /// be asked.
     let countsPaths: Bool
     /// The users' screen paths; empty when the report does not count them.
     private var paths: ObservedPathTrie
@@ -72,18 +72,22 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].path.show(id, at: offset, in: &paths)
     }
 
-    /// The paths of the users of the variant at `index` (in ``variants``), multi-variant users excluded,
-    /// keeping the `top` most common.
+    /// The paths of the users at `positions`, one variant's group in ``usersByVariant()``, keeping the `top` most
+    /// common.
     ///
-    /// - Parameter offeredTransitions: the moves the variant's explored flow map offers, which the transitions
-    ///   are marked against; nil when there is no map.
-    func pathReport(ofVariantAt index: Int, top: Int, offeredTransitions offered: Set<ScreenTransition>?) -> ObservedPathsReport {
+    /// - Parameters:
+    ///   - offeredTransitions: the moves the variant's explored flow map offers, which the transitions are marked
+    ///     against; nil when there is no map.
+    ///   - recordsRead: increased by the number of user records read.
+    func pathReport(
+        ofUsersAt positions: [Int], top: Int, offeredTransitions offered: Set<ScreenTransition>?, recordsRead: inout Int
+    ) -> ObservedPathsReport {
         var counts: [PathKey: Int] = [:]
         var leftOn: [Int32: Int] = [:]
         var users = 0
         var beyondCap = 0
         // By position, so that no user's whole record is copied to read three fields of it.
-        for position in exposedUsers.indices where exposedUsers[position].isCounted(inVariantAt: index) {
+        for position in positions {
             users += 1
             let reached = exposedUsers[position].progress.reachedGoal
             let cursor = exposedUsers[position].path
@@ -95,6 +99,7 @@ struct ExperimentExposures: Sendable {
                 counts[PathKey(node: path.node, rest: path.rest, reachedGoal: reached), default: 0] += 1
             }
         }
+        recordsRead += users
         let share = { (count: Int) in users > 0 ? Double(count) / Double(users) : 0 }
         let ranked = counts
             .map { (key: $0.key, users: $0.value, screens: paths.path(of: $0.key.node) + $0.key.rest.map { paths.screens[Int($0)] }) }
@@ -160,9 +165,10 @@ struct ExperimentExposures: Sendable {
         exposedUsers[position].isForgotten = true
     }
 
-    /// Users exposed to more than one variant, who are excluded from every count.
-    var multiVariantUsers: Int {
-        exposedUsers.indices.reduce(0) { $0 + (exposedUsers[$1].isMultiVariant && !exposedUsers[$1].isForgotten ? 1 : 0) }
+    /// The users counted so far grouped by variant (in ``variants``), with the multi-variant users, who are excluded
+    /// from every count.
+    func usersByVariant() -> UsersByVariant {
+        UsersByVariant(exposedUsers, variantCount: variants.count)
     }
 
     /// The exposed variants, ordered by their earliest exposure, ties by name: an order no line order changes.
@@ -175,20 +181,30 @@ struct ExperimentExposures: Sendable {
             .map { variants[$0] }
     }
 
-    /// The tally of the variant at `index` (in ``variants``), multi-variant users excluded.
-    func tally(ofVariantAt index: Int) -> ArmTally {
-        let users = exposedUsers.indices.lazy
-            .filter { exposedUsers[$0].isCounted(inVariantAt: index) }
-            .map { exposedUsers[$0].progress }
-        return ArmTally(definition: funnel, metrics: metrics, users: users, usersAtMost: exposedUsers.count)
+    /// The tally of the users at `positions`, one variant's group in ``usersByVariant()``.
+    ///
+    /// - Parameter recordsRead: increased by the number of user records read: once per user, twice when the steps
+    ///   are discovered from the users' screens.
+    func tally(ofUsersAt positions: [Int], recordsRead: inout Int) -> ArmTally {
+        var read = 0
+        let users = positions.lazy.map { position in
+            read += 1
+            return exposedUsers[position].progress
+        }
+        let tally = ArmTally(definition: funnel, metrics: metrics, users: users)
+        recordsRead += read
+        return tally
     }
 
     /// Users and goal conversions per segment value, then variant, multi-variant users excluded; users whose
     /// window holds no session start with the segment property are in ``SegmentReport/unknownValue``. Empty when
     /// no segment property was asked for.
-    func segmentCounts() -> [String: [String: ArmCounts]] {
+    ///
+    /// - Parameter recordsRead: increased by the number of user records read: every exposed user's, once.
+    func segmentCounts(recordsRead: inout Int) -> [String: [String: ArmCounts]] {
         var counts: [String: [String: ArmCounts]] = [:]
         guard segmentKey != nil else { return counts }
+        recordsRead += exposedUsers.count
         for user in exposedUsers where !user.isMultiVariant && !user.isForgotten {
             let value = user.progress.segment ?? SegmentReport.unknownValue
             var arm = counts[value, default: [:]][variants[user.variantIndex], default: ArmCounts(users: 0, conversions: 0)]

@@ -10,9 +10,4 @@ struct ExposedUser: Sendable {
     var path = UserPathCursor()
     /// Whether this entry was set aside because the user's events are counted again, in time order.
     var isForgotten = false
-
-    /// Whether the user is counted in the variant at `index`: exposed to it alone and not set aside.
-    func isCounted(inVariantAt index: Int) -> Bool {
-        variantIndex == index && !isMultiVariant && !isForgotten
-    }
 }

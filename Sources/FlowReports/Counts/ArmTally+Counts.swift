@@ -2,7 +2,7 @@ import FlowEvents
 
 extension ArmTally {
     /// The tally of an arm whose users an SQL engine counted: every per-user value expanded from the counts of
-    /// users per value, as ``init(definition:metrics:users:usersAtMost:)`` measures them.
+    /// users per value, as ``init(definition:metrics:users:)`` measures them.
     ///
     /// - Parameters:
     ///   - usersByMeasuredValues: for each measurement group the engine counted
