@@ -264,10 +264,12 @@ let packageTargets: [Target] = [
     // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as they run `switchyard`.
     .executableTarget(
         name: "planted-host",
-        dependencies: ["SwitchyardCommands", "Coordination", "VariantKit"],
+        dependencies: ["SwitchyardCommands", "Coordination", "VariantKit", "HotelBookingApp"],
         path: "Tests/PlantedHost",
         swiftSettings: strictSettings
     ),
+    // A test-only app module registered by convention whose app names itself other than its module says.
+    .target(name: "HotelBookingApp", dependencies: ["Coordination", "VariantKit"], path: "Tests/PlantedApps/HotelBookingApp", swiftSettings: strictSettings),
 
     // The seeded generator of the simulation, the tests and the benchmarks, and the process's peak
     // memory (simulate's summary, the benchmarks): small modules with one concept each, no product of their own.

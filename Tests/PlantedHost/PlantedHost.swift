@@ -1,4 +1,5 @@
 import Coordination
+import HotelBookingApp
 import SwitchyardCommands
 import VariantKit
 
@@ -9,13 +10,14 @@ import Darwin
 #endif
 
 /// A test-only host: the `switchyard` commands over an app whose variants trap or loop forever, so the
-/// end-to-end tests can see a map survive them.
+/// end-to-end tests can see a map survive them. With `PLANTED_HOST_MISNAMED_APP` set it also hosts
+/// `HotelBooking`, an app whose name is not the one its module's name gives it.
 @main
 enum PlantedHost {
     static func main() {
-        SwitchyardCommandLine.main(hosting: [
-            RegisteredApp(app: Planted.self, variants: [SoundPlanted.self, TrappingPlanted.self, StallingPlanted.self]),
-        ])
+        let planted = RegisteredApp(app: Planted.self, variants: [SoundPlanted.self, TrappingPlanted.self, StallingPlanted.self])
+        let misnamed = RegisteredApp(app: HotelBooking.self, variants: [OneStepBookingVariant.self])
+        SwitchyardCommandLine.main(hosting: getenv("PLANTED_HOST_MISNAMED_APP") == nil ? [planted] : [planted, misnamed])
     }
 }
 

@@ -87,7 +87,7 @@ struct InitCommandTests {
     @Test("refused, naming the problem, with nothing written", arguments: [
         (["init", "taken", "--app", "my-app", "--switchyard-path", "switchyard"], "is not empty (it holds \"notes.txt\")"),
         (["init", "afile", "--app", "my-app", "--switchyard-path", "switchyard"], "is a file, not a folder"),
-        (["init", "no/such/parent", "--app", "my-app", "--switchyard-path", "switchyard"], "does not exist"),
+        (["init", "no/such/parent", "--app", "my-app", "--switchyard-path", "switchyard"], "does not exist; init creates only the package's own folder: create"),
         (["init", "new", "--app", "My-App", "--switchyard-path", "switchyard"], "is not an app id"),
         (["init", "new", "--app", "1app", "--switchyard-path", "switchyard"], "is not an app id"),
         (["init", "new", "--app", "my--app", "--switchyard-path", "switchyard"], "is not an app id"),

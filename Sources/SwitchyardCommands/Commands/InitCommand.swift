@@ -20,7 +20,7 @@ struct InitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The app's id: lowercase words joined by dashes, such as my-app.", valueName: "ID"))
     var app: String
 
-    @Option(help: ArgumentHelp("Depend on the Switchyard checkout at PATH (written relative to DIR).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Depend on the Switchyard checkout at PATH (from the current folder; written relative to DIR).", valueName: "PATH"))
     var switchyardPath: String?
 
     @Option(help: ArgumentHelp("Depend on Switchyard by the URL of its repository...", valueName: "URL"))

@@ -20,7 +20,10 @@ struct StarterWriter {
         case nil:
             let parent = folder.deletingLastPathComponent().path
             guard entryKind(parent) == .directory else {
-                throw CommandError("\(Identifier.quoted(shown)): the folder that would hold it, \(parent), does not exist; nothing was written")
+                throw CommandError(
+                    "\(Identifier.quoted(shown)): the folder that would hold it, \(parent), does not exist; init creates only the "
+                        + "package's own folder: create \(parent) first (mkdir -p), or name a folder in an existing one; nothing was written"
+                )
             }
         case .symbolicLink?:
             throw CommandError("\(Identifier.quoted(shown)) is a symbolic link; name a new folder or an empty one; nothing was written")

@@ -7,12 +7,19 @@ import VariantKit
 /// and behaviour model, with their errors turned into one clear message and a non-zero exit.
 enum CommandInputs {
     /// The registry of every app the host registers, in registration order.
+    ///
+    /// - Throws: `CommandError` when the apps and variants are inconsistent, or an app's name is not the id
+    ///   `add-variant` derives from its module's name (see `AppNameConvention`).
     static func registries() throws -> [VariantRegistry] {
+        let registries: [VariantRegistry]
         do {
-            return try VariantRegistry.registries(of: HostContext.current.apps)
+            registries = try VariantRegistry.registries(of: HostContext.current.apps)
         } catch {
             throw CommandError("the registered apps and variants are inconsistent: \(error)")
         }
+        let mismatches = AppNameConvention.mismatches(in: HostContext.current.apps)
+        guard mismatches.isEmpty else { throw CommandError(mismatches.joined(separator: "\n")) }
+        return registries
     }
 
     /// The registry of the app a command runs: `app` when given, else the app the config at
