@@ -118,12 +118,4 @@ public struct Assigner: Sendable {
         }
         return SessionAssignment(slots: slots, experiments: records.compactMap { $0 })
     }
-
-    /// Evaluates only the experiment at `index` of the configuration, ignoring rules and other experiments.
-    ///
-    /// This is the single-assignment hot path; it allocates nothing beyond the returned record's references.
-    public func evaluateExperiment(at index: Int, attributes: Attributes) -> ExperimentEvaluation? {
-        guard evaluators.indices.contains(index) else { return nil }
-        return evaluators[index].evaluate(attributes)
-    }
 }
