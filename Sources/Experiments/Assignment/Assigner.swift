@@ -59,8 +59,8 @@ public struct Assigner: Sendable {
     private func assign(
         attributes: Attributes,
         forcedVariants: [SlotID: VariantID],
-        evaluators: RawMemory.BorrowedElements<ExperimentEvaluator>,
-        rules: RawMemory.BorrowedElements<AssignmentRule>,
+        evaluators: EvaluationMemory.BorrowedElements<ExperimentEvaluator>,
+        rules: EvaluationMemory.BorrowedElements<AssignmentRule>,
         sticky: inout StickyBucketSession?
     ) -> SessionAssignment {
         var records: [ExperimentEvaluation?] = Array(repeating: nil, count: evaluators.count)
