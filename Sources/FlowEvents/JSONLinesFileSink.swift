@@ -251,7 +251,7 @@ public final class JSONLinesFileSink: FlowEventSink {
     /// Whether the last of the `size` bytes of the file open for reading as `reader` is a newline; true when it
     /// cannot be read.
     private static func endsInNewline(_ reader: Int32, size: off_t) -> Bool {
-        guard let last = RawMemory.byte(at: size - 1, ofFile: reader) else { return true }
+        guard let last = EventLineMemory.byte(at: size - 1, ofFile: reader) else { return true }
         return last == UInt8(ascii: "\n")
     }
 

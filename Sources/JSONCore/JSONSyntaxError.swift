@@ -10,7 +10,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var column: Int
 
     /// Creates an error located at `byteOffset`, computing line and column from `bytes`.
-    init(message: String, byteOffset: Int, in bytes: RawMemory.ByteView) {
+    init(message: String, byteOffset: Int, in bytes: JSONInputBytes) {
         self.message = message
         self.byteOffset = byteOffset
         var line = 1

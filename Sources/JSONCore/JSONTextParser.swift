@@ -18,7 +18,7 @@ package enum JSONTextParser {
     package static func parse(
         _ bytes: some Collection<UInt8>, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
     ) throws(JSONSyntaxError) -> JSONNode {
-        let parsed = RawMemory.ByteView.with(bytes) { view in
+        let parsed = JSONInputBytes.with(bytes) { view in
             Result { () throws(JSONSyntaxError) in
                 try parseContiguous(
                     view, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys,
@@ -31,7 +31,7 @@ package enum JSONTextParser {
 
     /// The one value of `bytes`, the parser's only view of memory: a cursor reads it by index.
     private static func parseContiguous(
-        _ bytes: RawMemory.ByteView, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
+        _ bytes: JSONInputBytes, maximumDepth: Int, refusesDuplicateKeys: Bool, skipsByteOrderMark: Bool
     ) throws(JSONSyntaxError) -> JSONNode {
         var cursor = Cursor(bytes: bytes, maximumDepth: maximumDepth, refusesDuplicateKeys: refusesDuplicateKeys)
         if skipsByteOrderMark, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -49,14 +49,14 @@ package enum JSONTextParser {
 
 /// A position in the bytes being parsed, and the path to the value at it.
 private struct Cursor {
-    let bytes: RawMemory.ByteView
+    let bytes: JSONInputBytes
     let maximumDepth: Int
     let refusesDuplicateKeys: Bool
     var position = 0
     /// The keys and indices leading to the value being parsed, kept only to name a repeated key.
     private var path: [String] = []
 
-    init(bytes: RawMemory.ByteView, maximumDepth: Int, refusesDuplicateKeys: Bool) {
+    init(bytes: JSONInputBytes, maximumDepth: Int, refusesDuplicateKeys: Bool) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.refusesDuplicateKeys = refusesDuplicateKeys

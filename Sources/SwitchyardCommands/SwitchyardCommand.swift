@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// The `switchyard` command tree: hosts whole app flows side by side for A/B testing.
-struct Switchyard: AsyncParsableCommand {
+struct SwitchyardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switchyard",
         abstract: "Host whole app flows side by side, assign users to them, log every flow event, compare the logs.",

@@ -37,12 +37,12 @@ public enum SwitchyardCommandLine {
         let code = Mutex<ExitCode>(.success)
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
-            let result = await Switchyard.runReportingErrors()
+            let result = await SwitchyardCommand.runReportingErrors()
             code.withLock { $0 = result }
             finished.signal()
         }
         finished.wait()
-        Switchyard.exit(with: code.withLock { $0 })
+        SwitchyardCommand.exit(with: code.withLock { $0 })
     }
 
     /// Unblocks SIGINT, SIGTERM and SIGHUP on the main thread, which waits for the command and so is

@@ -59,8 +59,8 @@ public struct Assigner: Sendable {
     private func assign(
         attributes: Attributes,
         forcedVariants: [SlotID: VariantID],
-        evaluators: RawMemory.BorrowedElements<ExperimentEvaluator>,
-        rules: RawMemory.BorrowedElements<AssignmentRule>,
+        evaluators: EvaluationMemory.BorrowedElements<ExperimentEvaluator>,
+        rules: EvaluationMemory.BorrowedElements<AssignmentRule>,
         sticky: inout StickyBucketSession?
     ) -> SessionAssignment {
         var records: [ExperimentEvaluation?] = Array(repeating: nil, count: evaluators.count)
@@ -117,13 +117,5 @@ public struct Assigner: Sendable {
             slots.append(decision ?? SlotAssignment(slot: slotID, variant: plan.slot.defaultVariant, reason: .default))
         }
         return SessionAssignment(slots: slots, experiments: records.compactMap { $0 })
-    }
-
-    /// Evaluates only the experiment at `index` of the configuration, ignoring rules and other experiments.
-    ///
-    /// This is the single-assignment hot path; it allocates nothing beyond the returned record's references.
-    public func evaluateExperiment(at index: Int, attributes: Attributes) -> ExperimentEvaluation? {
-        guard evaluators.indices.contains(index) else { return nil }
-        return evaluators[index].evaluate(attributes)
     }
 }

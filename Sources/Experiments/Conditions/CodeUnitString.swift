@@ -13,7 +13,7 @@ enum CodeUnitString {
         guard lhs.utf8.count == rhs.utf8.count, lhs == rhs else { return false }
         // Compared as buffers where the bytes are contiguous, as native strings' are: the generic
         // view comparison costs ten times as much, and attribute lookups make it per key.
-        let contiguous = RawMemory.ByteView.withUTF8IfAvailable(of: lhs, and: rhs) { left, right in
+        let contiguous = EvaluationMemory.BorrowedBytes.withUTF8IfAvailable(of: lhs, and: rhs) { left, right in
             left.hasSameBytes(as: right)
         }
         return contiguous ?? lhs.utf8.elementsEqual(rhs.utf8)

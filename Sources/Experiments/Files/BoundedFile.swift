@@ -67,7 +67,7 @@ package enum BoundedFile {
                 }
                 bytes.count += min(bytes.count, maximumSize + 1 - bytes.count)
             }
-            let read = RawMemory.read(fromFile: descriptor, into: &bytes, from: count)
+            let read = EvaluationMemory.read(fromFile: descriptor, into: &bytes, from: count)
             if read < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot be read: \(systemMessage(errno))")
@@ -85,7 +85,7 @@ package enum BoundedFile {
         case ENOENT:
             var status = stat()
             if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
-                return "is a symbolic link to \(RawMemory.symbolicLinkTarget(path).map { "\"\($0)\"" } ?? "a file"), which does not exist"
+                return "is a symbolic link to \(EvaluationMemory.symbolicLinkTarget(path).map { "\"\($0)\"" } ?? "a file"), which does not exist"
             }
             return "no such file"
         case ELOOP:

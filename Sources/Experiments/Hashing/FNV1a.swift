@@ -36,7 +36,7 @@
     @inlinable @inline(__always)
     package mutating func combine(_ string: String) {
         // Native strings expose contiguous UTF-8 (small ones via a stack copy); anything else goes through UTF-16.
-        let handled: Void? = RawMemory.ByteView.withUTF8IfAvailable(of: string) { bytes in
+        let handled: Void? = EvaluationMemory.BorrowedBytes.withUTF8IfAvailable(of: string) { bytes in
             combine(utf8: bytes)
         }
         if handled == nil {
@@ -46,7 +46,7 @@
 
     /// Folds well-formed UTF-8 `bytes`, transcoded to UTF-16 code units, into the hash.
     @inlinable @inline(__always)
-    mutating func combine(utf8 bytes: RawMemory.ByteView) {
+    mutating func combine(utf8 bytes: EvaluationMemory.BorrowedBytes) {
         var hash = state
         var position = 0
         let count = bytes.count
@@ -74,7 +74,7 @@
 
     /// Folds `bytes[position...]`, well-formed UTF-8 transcoded to UTF-16 code units, into the hash.
     @usableFromInline
-    mutating func combine(transcoding bytes: RawMemory.ByteView, from start: Int) {
+    mutating func combine(transcoding bytes: EvaluationMemory.BorrowedBytes, from start: Int) {
         var hash = state
         var position = start
         let count = bytes.count

@@ -186,7 +186,7 @@ public final class FileStickyBucketStore: StickyBucketStore, @unchecked Sendable
         }
         var written = 0
         var failure: String?
-        bytes.withByteView { view in
+        bytes.withBorrowedBytes { view in
             while written < view.count {
                 let result = view.write(from: written, toFile: descriptor)
                 if result < 0 {

@@ -7,7 +7,7 @@ struct StickyBucketSession {
     private(set) var changedKeys: [String] = []
 
     /// Reads from `store` the documents any of `evaluators` may consult for `attributes`.
-    init(store: any StickyBucketStore, evaluators: RawMemory.BorrowedElements<ExperimentEvaluator>, attributes: Attributes) {
+    init(store: any StickyBucketStore, evaluators: EvaluationMemory.BorrowedElements<ExperimentEvaluator>, attributes: Attributes) {
         var keys: [String] = []
         for evaluator in evaluators where !evaluator.definition.disableStickyBucketing {
             for attribute in [evaluator.definition.hashAttribute, evaluator.definition.fallbackAttribute] {

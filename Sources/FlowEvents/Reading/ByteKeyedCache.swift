@@ -5,10 +5,10 @@
 /// and, for property objects, dictionary hashing. Direct-mapped and never growing: a colliding
 /// entry simply replaces the older one, so memory stays bounded whatever the input.
 ///
-/// A struct over raw storage, so that using it costs no reference counting; `ScannerCaches`
-/// owns the storage and frees it with `deallocate()`.
+/// A struct over a view of its slots, so that using it costs no reference counting; `ScannerCaches`
+/// owns the slots (a ``Storage``), which are freed when it goes.
 struct ByteKeyedCache<Value> {
-    private struct Entry {
+    struct Entry {
         var hash: UInt64
         var key: [UInt8]
         var value: Value
@@ -17,18 +17,21 @@ struct ByteKeyedCache<Value> {
     /// Keys longer than this are not cached: long texts rarely repeat and would cost memory.
     static var maximumKeyLength: Int { 96 }
 
-    private let slots: FixedSlots<Entry?>
+    /// The slots a cache reads and writes, owned apart from it.
+    typealias Storage = FixedSlots<Entry?>
 
-    /// Creates an empty cache of `slotCount` entries, rounded up to a power of two.
-    init(slotCount: Int) {
+    private let slots: SlotsView<Entry?>
+
+    /// Empty slots for a cache of `slotCount` entries, rounded up to a power of two.
+    static func storage(slotCount: Int) -> Storage {
         var count = 1
         while count < slotCount { count <<= 1 }
-        slots = FixedSlots(count: count, repeating: nil)
+        return Storage(count: count, repeating: nil)
     }
 
-    /// Frees the storage; the cache must not be used afterwards.
-    func deallocate() {
-        slots.deallocate()
+    /// A cache over `storage`, which must outlive it.
+    init(_ storage: borrowing Storage) {
+        slots = storage.view
     }
 
     /// The value cached for `key`, or the one `make` builds from it, cached when it is not nil.

@@ -4,25 +4,30 @@
 /// Gives exactly what `EventTimestamp(iso8601:)` gives for that form (the same range checks,
 /// the same calendar) and defers to it for every other form.
 ///
-/// A struct over raw storage, so that using it costs no reference counting; `ScannerCaches`
-/// owns the storage and frees it with `deallocate()`.
+/// A struct over a view of one slot, so that using it costs no reference counting; `ScannerCaches`
+/// owns the slot (a ``Storage``), which is freed when it goes.
 struct CanonicalTimestampParser {
-    private struct RememberedDate {
+    struct RememberedDate {
         /// `YYYY-MM-DD` as loaded from the line: eight bytes, then two.
         var firstEight: UInt64
         var lastTwo: UInt16
         var millisecondsSince1970: Int64
     }
 
+    /// The slot a parser remembers its last date in, owned apart from it.
+    typealias Storage = FixedSlots<RememberedDate?>
+
     /// One slot: the last date parsed.
-    private let remembered = FixedSlots<RememberedDate?>(count: 1, repeating: nil)
+    private let remembered: SlotsView<RememberedDate?>
 
-    /// Creates a parser that remembers no date yet.
-    init() {}
+    /// A slot remembering no date yet.
+    static func storage() -> Storage {
+        Storage(count: 1, repeating: nil)
+    }
 
-    /// Frees the storage; the parser must not be used afterwards.
-    func deallocate() {
-        remembered.deallocate()
+    /// A parser remembering its last date in `storage`, which must outlive it.
+    init(_ storage: borrowing Storage) {
+        remembered = storage.view
     }
 
     /// The timestamp `text` holds, or nil when it is not an ISO 8601 UTC timestamp.

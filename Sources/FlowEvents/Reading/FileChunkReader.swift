@@ -24,10 +24,6 @@ final class FileChunkReader {
         buffer = FixedSlots(count: max(capacity, 2), repeating: 0)
     }
 
-    deinit {
-        buffer.deallocate()
-    }
-
     /// The next chunk of the file, or nil at its end.
     func nextChunk() throws(FlowEventReadError) -> FileChunk? {
         if start > 0 {
@@ -62,7 +58,7 @@ final class FileChunkReader {
     private func lastNewlineIndex() -> Int? {
         var index = end - 1
         while index >= 0 {
-            if buffer[index] == UInt8(ascii: "\n") { return index }
+            if buffer.view[index] == UInt8(ascii: "\n") { return index }
             index -= 1
         }
         return nil

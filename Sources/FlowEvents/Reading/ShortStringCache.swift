@@ -6,32 +6,35 @@
 /// again, even for strings short enough to need no allocation. Direct-mapped: a colliding entry
 /// replaces the older one, so memory stays bounded.
 ///
-/// A struct over raw storage, so that using it costs no reference counting; `ScannerCaches`
-/// owns the storage and frees it with `deallocate()`.
+/// A struct over a view of its slots, so that using it costs no reference counting; `ScannerCaches`
+/// owns the slots (a ``Storage``), which are freed when it goes.
 struct ShortStringCache {
     /// Longest string, in UTF-8 bytes, the cache keys.
     static var maximumLength: Int { 16 }
 
-    private struct Entry {
+    struct Entry {
         var first: UInt64
         var second: UInt64
         var count: Int
         var value: String
     }
 
-    private let slots: FixedSlots<Entry>
+    /// The slots a cache reads and writes, owned apart from it.
+    typealias Storage = FixedSlots<Entry>
 
-    /// Creates an empty cache of `slotCount` entries, rounded up to a power of two.
-    init(slotCount: Int) {
+    private let slots: SlotsView<Entry>
+
+    /// Empty slots for a cache of `slotCount` entries, rounded up to a power of two.
+    static func storage(slotCount: Int) -> Storage {
         var count = 1
         while count < slotCount { count <<= 1 }
         // Count -1 matches no key, so the empty string is not a false hit.
-        slots = FixedSlots(count: count, repeating: Entry(first: 0, second: 0, count: -1, value: ""))
+        return Storage(count: count, repeating: Entry(first: 0, second: 0, count: -1, value: ""))
     }
 
-    /// Frees the storage; the cache must not be used afterwards.
-    func deallocate() {
-        slots.deallocate()
+    /// A cache over `storage`, which must outlive it.
+    init(_ storage: borrowing Storage) {
+        slots = storage.view
     }
 
     /// The string cached for `bytes` (at most `maximumLength` of them), or the one `make`

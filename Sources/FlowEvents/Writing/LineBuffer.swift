@@ -4,12 +4,12 @@
 /// The one place event lines are escaped and assembled: `JSONLineEncoder` and the simulation's
 /// `SessionLineWriter` both write through it. Package API, inlinable so that the simulation's
 /// recorder in VariantHost compiles it into its own loop. Every append reserves room for what it
-/// writes and writes through a view of that room (``RawMemory``), which debug builds check every
+/// writes and writes through a view of that room (``EventLineMemory``), which debug builds check every
 /// write against.
 package final class LineBuffer {
     // Accessed only by this class's own short methods, never overlapping: the run-time
     // exclusivity checks would cost more than the appends they guard.
-    /// The memory the bytes are written into, replaced by a larger one when full.
+    /// The memory the bytes are written into, replaced by a larger one when full (the old one freed as it goes).
     @usableFromInline @exclusivity(unchecked) var memory: FixedSlots<UInt8>
     /// The number of bytes written.
     @usableFromInline @exclusivity(unchecked) package internal(set) var count = 0
@@ -17,10 +17,6 @@ package final class LineBuffer {
     /// Creates an empty buffer holding `capacity` bytes (at least 64) before it grows.
     package init(capacity: Int) {
         memory = .uninitializedBytes(count: max(capacity, 64))
-    }
-
-    deinit {
-        memory.deallocate()
     }
 
     /// A copy of the bytes written.
@@ -65,7 +61,7 @@ package final class LineBuffer {
     @inlinable
     package func append(_ byte: UInt8) {
         reserve(1)
-        memory[count] = byte
+        memory.view[count] = byte
         count += 1
     }
 
@@ -196,7 +192,6 @@ package final class LineBuffer {
     func grow(toHold extra: Int) {
         let larger = FixedSlots<UInt8>.uninitializedBytes(count: max(memory.count * 2, count + extra))
         larger.room(0..<count).copy(memory.bytes(0..<count), at: 0)
-        memory.deallocate()
         memory = larger
     }
 

@@ -78,43 +78,24 @@ package struct SessionLineWriter {
         line.append("}}\n")
     }
 
-    /// Appends the line of the `sequence`-th event of the session, of `type`, on `screen`, of `action`, whose properties are laid out
-    /// as `layout` says with the values `first`, `second` and `third`, in the order written: everything
-    /// from its attribution on, its tail, is copied from the one `attribution` keeps for those parts
-    /// (see `LineTailKey`), or encoded, with the properties `properties` adds in sorted key order, and
-    /// then kept. The properties must be those the layout and values say, as for every line with them.
-    package func append(
-        to line: LineBuffer,
-        time: EventTimestamp,
-        sequence: Int,
-        attribution: LineAttribution,
-        type: EventType,
-        layout: Int = 0,
-        screen: String?,
-        action: String? = nil,
-        first: String? = nil,
-        second: String? = nil,
-        third: String? = nil,
-        properties: (inout EventProperties) -> Void
-    ) {
+    /// Appends the line of `event`, the `sequence`-th of its session: everything from its attribution on, its
+    /// tail, is copied from the one `attribution` keeps for the same event (see `LineTailKey`), or encoded and then kept.
+    package func append(to line: LineBuffer, time: EventTimestamp, sequence: Int, attribution: LineAttribution, event: RecurringEvent) {
         line.append(Self.schemaAndTime)
         shared.timestamps.text(of: time).append(to: line)
         appendIdentity(sequence: sequence, to: line)
-        let kept = attribution.appendTail(
-            type: type, layout: layout, screen: screen, action: action, first: first, second: second, third: third, to: line
-        )
-        guard !kept else { return }
+        let key = LineTailKey(event)
+        guard !attribution.appendTail(key, to: line) else { return }
         let tailStart = line.count
         line.append(attribution.bytes)
-        line.append(type.typeAndScreenKey)
-        line.appendJSONStringOrNull(screen)
+        line.append(key.type.typeAndScreenKey)
+        line.appendJSONStringOrNull(key.screen)
         line.append(#","action":"#)
-        line.appendJSONStringOrNull(action)
+        line.appendJSONStringOrNull(key.action)
         line.append(#","properties":{"#)
         var members = EventProperties(encodingInto: line)
-        properties(&members)
+        event.addProperties(to: &members)
         line.append("}}\n")
-        let key = LineTailKey(type: type, layout: layout, screen: screen, action: action, first: first, second: second, third: third)
         attribution.keepTail(key, bytes: line.bytes(from: tailStart))
     }
 

@@ -78,19 +78,12 @@ package final class LineAttribution {
         self.bytes = bytes
     }
 
-    /// Appends the tail kept for lines with these parts (see ``LineTailKey``) to `line` and says
-    /// whether there was one. The parts are compared as they are, without making a key of them.
-    func appendTail(
-        type: EventType, layout: Int, screen: String?, action: String?, first: String?, second: String?, third: String?,
-        to line: LineBuffer
-    ) -> Bool {
-        let slot = type.denseIndex
+    /// Appends the tail kept for lines with `key` to `line` and says whether there was one.
+    @inline(__always)
+    func appendTail(_ key: LineTailKey, to line: LineBuffer) -> Bool {
+        let slot = key.type.denseIndex
         guard slot < tails.count else { return false }
-        for tail in tails[slot] {
-            let key = tail.key
-            guard key.layout == layout, LineTailKey.same(key.screen, screen), LineTailKey.same(key.action, action),
-                  LineTailKey.same(key.first, first), LineTailKey.same(key.second, second), LineTailKey.same(key.third, third)
-            else { continue }
+        for tail in tails[slot] where tail.key.isSame(as: key) {
             line.append(tail.bytes)
             return true
         }
@@ -105,31 +98,3 @@ package final class LineAttribution {
         tails[slot].append(LineTail(key: key, bytes: bytes))
     }
 }
-
-/// Everything a line's tail, from its attribution to the newline, is made of besides the attribution:
-/// the event's type, screen and action, and its properties, named by a layout and their values.
-///
-/// Lines of one attribution with the same parts have the same tail, which a `SessionLineWriter`
-/// encodes once and copies after (`append(to:time:attribution:type:layout:screen:action:first:second:third:properties:)`).
-/// Whoever gives the parts numbers the layouts, so that one type's layouts with different property
-/// keys never share a number, and gives the values in the order their properties are written: the
-/// parts must say everything the properties depend on. Only text that recurs belongs in them: names
-/// of screens, actions, coordinators and outcomes, not ids of users.
-struct LineTailKey {
-    let type: EventType
-    let layout: Int
-    let screen: String?
-    let action: String?
-    let first: String?
-    let second: String?
-    let third: String?
-
-    /// Whether `first` and `second` are the same text; texts of different lengths are told apart without comparing them.
-    @inline(__always)
-    static func same(_ first: String?, _ second: String?) -> Bool {
-        guard let first else { return second == nil }
-        guard let second else { return false }
-        return first.utf8.count == second.utf8.count && first == second
-    }
-}
-

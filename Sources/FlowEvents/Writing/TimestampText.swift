@@ -1,7 +1,7 @@
 /// The 24 bytes of a timestamp's ISO 8601 text (`YYYY-MM-DDTHH:MM:SS.mmmZ`), kept inline in three
 /// words so that formatting allocates nothing: written digit by digit, then copied whole into a line.
 ///
-/// Its bytes are read and written through views of the words (``RawMemory``), which debug builds
+/// Its bytes are read and written through views of the words (``EventLineMemory``), which debug builds
 /// check every offset against; release builds write unchecked.
 package struct TimestampText {
     /// The bytes, in memory order.

@@ -72,7 +72,7 @@ enum OutputFile {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(OutputFileError) {
         var written = 0
         while written < bytes.count {
-            let result = RawMemory.write(bytes[written...], toFile: descriptor)
+            let result = SystemCalls.write(bytes[written...], toFile: descriptor)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw OutputFileError("write failed: \(systemMessage())")

@@ -15,8 +15,9 @@ enum PartialFileCleanup {
 
     /// Removes `path` if one of `signals` arrives before `disarm()`.
     static func arm(removing path: String) {
-        guard let copy = RawMemory.CStringCopy(path) else { return }
-        RawMemory.CStringCopy(address: armedPath.exchange(copy.address, ordering: .sequentiallyConsistent))?.deallocate()
+        guard let copy = SystemCalls.CStringCopy(path) else { return }
+        // The copy armed before, if any, is freed as it is dropped.
+        _ = SystemCalls.CStringCopy(reclaiming: armedPath.exchange(copy.releaseAddress(), ordering: .sequentiallyConsistent))
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = { PartialFileCleanup.signalReceived($0) }
@@ -30,12 +31,12 @@ enum PartialFileCleanup {
 
     /// Stops removing the file: it was moved into place or removed already.
     static func disarm() {
-        RawMemory.CStringCopy(address: armedPath.exchange(0, ordering: .sequentiallyConsistent))?.deallocate()
+        _ = SystemCalls.CStringCopy(reclaiming: armedPath.exchange(0, ordering: .sequentiallyConsistent))
     }
 
     /// Runs inside the signal handler: only async-signal-safe calls.
     private static func signalReceived(_ signal: Int32) {
-        RawMemory.CStringCopy(address: armedPath.load(ordering: .sequentiallyConsistent))?.unlinkFile()
+        SystemCalls.CStringCopy.unlinkFile(named: armedPath.load(ordering: .sequentiallyConsistent))
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = SIG_DFL

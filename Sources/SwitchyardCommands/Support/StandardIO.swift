@@ -39,7 +39,7 @@ enum StandardIO {
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = RawMemory.write(bytes, toFile: descriptor)
+            let written = SystemCalls.write(bytes, toFile: descriptor)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno

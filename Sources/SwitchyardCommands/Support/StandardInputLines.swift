@@ -27,7 +27,7 @@ final class StandardInputLines {
                 return String(decoding: buffer, as: UTF8.self)
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = RawMemory.read(fromFile: STDIN_FILENO, into: &chunk)
+            let count = SystemCalls.read(fromFile: STDIN_FILENO, into: &chunk)
             if count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
             } else if count == 0 || errno != EINTR {

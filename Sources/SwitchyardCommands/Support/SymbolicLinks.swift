@@ -9,7 +9,7 @@ enum SymbolicLinks {
     /// The file `path` names when it is a symbolic link, or `path` itself when it is not (or the link is broken).
     static func resolved(_ path: String) -> String {
         var status = stat()
-        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = RawMemory.realPath(path) else {
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, let resolved = SystemCalls.realPath(path) else {
             return path
         }
         return resolved
@@ -23,7 +23,7 @@ enum SymbolicLinks {
         for _ in 0..<40 {
             var status = stat()
             guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }
-            guard let target = RawMemory.symbolicLinkTarget(current) else { return current }
+            guard let target = SystemCalls.symbolicLinkTarget(current) else { return current }
             if target.hasPrefix("/") {
                 current = target
             } else if let slash = current.lastIndex(of: "/") {

@@ -32,7 +32,7 @@ package enum ExplorationWatch {
         let progress = Atomic<Int>(0)
         let labelLength = Atomic<Int>(0)
         let recordLength = Atomic<Int>(0)
-        let record = RawMemory.SignalSafeBytes(capacity: ExplorationWatch.recordCapacity)
+        let record = SignalSafeOutput.SignalSafeBytes(capacity: ExplorationWatch.recordCapacity)
     }
 
     private static let recordCapacity = 4_096
@@ -149,14 +149,14 @@ package enum ExplorationWatch {
     /// Writes `prefix<TAB>kind<TAB>detail<TAB>record<NEWLINE>` to standard error with `write(2)` only.
     private static func writeLine(kind: StaticString, detail: Int32, slot: Slot) {
         let tab = UInt8(ascii: "\t")
-        RawMemory.write(linePrefixText, toFile: STDERR_FILENO)
-        RawMemory.write(byte: tab, toFile: STDERR_FILENO)
-        RawMemory.write(kind, toFile: STDERR_FILENO)
-        RawMemory.write(byte: tab, toFile: STDERR_FILENO)
-        RawMemory.write(decimal: max(0, Int(detail)), toFile: STDERR_FILENO)
-        RawMemory.write(byte: tab, toFile: STDERR_FILENO)
+        SignalSafeOutput.write(linePrefixText, toFile: STDERR_FILENO)
+        SignalSafeOutput.write(byte: tab, toFile: STDERR_FILENO)
+        SignalSafeOutput.write(kind, toFile: STDERR_FILENO)
+        SignalSafeOutput.write(byte: tab, toFile: STDERR_FILENO)
+        SignalSafeOutput.write(decimal: max(0, Int(detail)), toFile: STDERR_FILENO)
+        SignalSafeOutput.write(byte: tab, toFile: STDERR_FILENO)
         slot.record.write(first: slot.recordLength.load(ordering: .relaxed), toFile: STDERR_FILENO)
-        RawMemory.write(byte: UInt8(ascii: "\n"), toFile: STDERR_FILENO)
+        SignalSafeOutput.write(byte: UInt8(ascii: "\n"), toFile: STDERR_FILENO)
     }
 
     #if canImport(Glibc)

@@ -183,52 +183,35 @@ package final class SessionRecorder {
             case .forced, .forcedByConfig, .default:
                 let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
                 let reason = assignments[position].reasonName
-                recordKeyed(.assignment, attribution: attribution, first: reason, second: slot) { properties in
-                    properties.add("reason", reason)
-                    properties.add("slot", slot)
-                }
+                recordKeyed(.assignment(reason: reason, slot: slot), attribution: attribution)
             case .rule(let index):
                 let attribution = self.attribution(experiment: assignments[position].experiment, variant: variant)
                 let reason = assignments[position].reasonName
                 let ruleIndex = String(index)
-                recordKeyed(.assignment, attribution: attribution, layout: 1, first: reason, second: ruleIndex, third: slot) { properties in
-                    properties.add("reason", reason)
-                    properties.add("rule_index", ruleIndex)
-                    properties.add("slot", slot)
-                }
+                recordKeyed(.ruleAssignment(reason: reason, ruleIndex: ruleIndex, slot: slot), attribution: attribution)
             }
         }
     }
 
     /// Records one flow signal.
     ///
-    /// Each line's tail, from its attribution on, is named by a key of the signal's parts, all of them
-    /// names that recur (screens, actions, coordinators, outcomes): encoding into a buffer, the recorder
-    /// writes a tail once for all the sessions sharing the buffer's attributions and copies it after.
+    /// Every signal but a mutation with values is a `RecurringEvent`, all of whose parts are names that recur
+    /// (screens, actions, coordinators, outcomes): encoding into a buffer, the recorder writes such a line's tail,
+    /// from its attribution on, once for all the sessions sharing the buffer's attributions and copies it after.
     package func record(_ signal: FlowSignal) {
         let attribution = attribution(ofVariant: signal.variant)
         switch signal.kind {
         case .screenShown(let screen):
             state.visibleScreen = screen
-            recordKeyed(.screenShown, attribution: attribution, screen: screen)
+            recordKeyed(.screenShown(screen: screen), attribution: attribution)
         case .action(let screen, let action):
-            recordKeyed(.action, attribution: attribution, screen: screen, action: action)
+            recordKeyed(.action(screen: screen, action: action), attribution: attribution)
         case .back(let from, let to):
-            recordKeyed(.back, attribution: attribution, layout: to == nil ? 0 : 1, screen: from, first: to) { properties in
-                if let to { properties.add("to", to) }
-            }
+            recordKeyed(.back(from: from, to: to), attribution: attribution)
         case .childStarted(let child):
-            recordKeyed(.childStarted, attribution: attribution, first: child, second: signal.coordinator) { properties in
-                properties.add("coordinator", child)
-                properties.add("parent", signal.coordinator)
-            }
+            recordKeyed(.childStarted(coordinator: child, parent: signal.coordinator), attribution: attribution)
         case .childFinished(let child, let reason):
-            let reasonName = reason.rawValue
-            recordKeyed(.childFinished, attribution: attribution, first: child, second: signal.coordinator, third: reasonName) { properties in
-                properties.add("coordinator", child)
-                properties.add("parent", signal.coordinator)
-                properties.add("reason", reasonName)
-            }
+            recordKeyed(.childFinished(coordinator: child, parent: signal.coordinator, reason: reason.rawValue), attribution: attribution)
         case .mutation(let operation, let outcome, let values) where !values.isEmpty:
             // Each line differs by its values: encoded afresh rather than kept as a tail.
             let members = MutationProperties.members(operation: operation, outcome: outcome, values: values)
@@ -236,26 +219,14 @@ package final class SessionRecorder {
                 for member in members { properties.add(key: member.key, value: member.value) }
             }
         case .mutation(let operation, .succeeded, _):
-            recordKeyed(.mutation, attribution: attribution, screen: state.visibleScreen, first: operation) { properties in
-                properties.add("operation", operation)
-                properties.add("outcome", "succeeded")
-            }
+            recordKeyed(.mutationSucceeded(screen: state.visibleScreen, operation: operation), attribution: attribution)
         case .mutation(let operation, .failed(let reason), _):
-            recordKeyed(.mutation, attribution: attribution, layout: 1, screen: state.visibleScreen, first: operation, second: reason) { properties in
-                properties.add("operation", operation)
-                properties.add("outcome", "failed")
-                properties.add("reason", reason)
-            }
+            recordKeyed(.mutationFailed(screen: state.visibleScreen, operation: operation, reason: reason), attribution: attribution)
         case .flowCompleted(let screen):
-            recordKeyed(.flowCompleted, attribution: attribution, screen: screen)
+            recordKeyed(.flowCompleted(screen: screen), attribution: attribution)
         case .flowAbandoned(let screen):
-            if budget?.stoppedTheSession == true {
-                recordKeyed(.flowAbandoned, attribution: attribution, layout: 1, screen: screen) { properties in
-                    properties.add("reason", Self.eventLimitReason)
-                }
-            } else {
-                recordKeyed(.flowAbandoned, attribution: attribution, screen: screen)
-            }
+            let reason = budget?.stoppedTheSession == true ? Self.eventLimitReason : nil
+            recordKeyed(.flowAbandoned(screen: screen, reason: reason), attribution: attribution)
         }
     }
 
@@ -332,22 +303,12 @@ package final class SessionRecorder {
         return pairs
     }
 
-    /// Records one event of `type`, on `screen`, of `action`, whose properties are laid out as `layout`
-    /// numbers the type's layouts, with `first`, `second` and `third` their values in order: the parts
-    /// that key its line's tail (see `LineTailKey`). `properties` adds the properties in sorted key order.
-    private func recordKeyed(
-        _ type: FlowEvents.EventType,
-        attribution: Attribution,
-        layout: Int = 0,
-        screen: String? = nil,
-        action: String? = nil,
-        first: String? = nil,
-        second: String? = nil,
-        third: String? = nil,
-        properties: (inout EventProperties) -> Void = { _ in }
-    ) {
+    /// Records `event`, whose line's tail a buffer keeps for the sessions sharing its attributions.
+    private func recordKeyed(_ event: RecurringEvent, attribution: Attribution) {
         guard case .lines(let buffer) = destination else {
-            record(type: type, attribution: attribution, screen: screen, action: action, properties: properties)
+            record(type: event.type, attribution: attribution, screen: event.screen, action: event.action) { properties in
+                event.addProperties(to: &properties)
+            }
             return
         }
         guard state.failure == nil else { return }
@@ -355,10 +316,7 @@ package final class SessionRecorder {
         let time = clock.now()
         let sequence = state.takeSequence()
         buffer.appendLine { line in
-            lineWriter.append(
-                to: line, time: time, sequence: sequence, attribution: attribution, type: type, layout: layout, screen: screen, action: action,
-                first: first, second: second, third: third, properties: properties
-            )
+            lineWriter.append(to: line, time: time, sequence: sequence, attribution: attribution, event: event)
         }
     }
 

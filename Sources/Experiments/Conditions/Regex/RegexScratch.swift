@@ -2,7 +2,7 @@
 /// thread lists of the automaton simulation, the stack that follows instructions consuming nothing, and the answers
 /// of the pattern's look-aheads at each position.
 ///
-/// The memory is ``RawMemory``'s temporary slots (on the stack when small, so a search of a short attribute
+/// The memory is ``EvaluationMemory``'s temporary slots (on the stack when small, so a search of a short attribute
 /// allocates nothing) and lives only for the closure ``with(text:instructionCapacity:lookaheadCount:_:)`` runs:
 /// the type is non-copyable, and reaches the search only as an argument it cannot keep.
 ///
@@ -14,22 +14,22 @@
 /// in constant time, iteration in insertion order.
 struct RegexScratch: ~Copyable {
     /// The text's code units.
-    private let text: RawMemory.CodeUnits
+    private let text: EvaluationMemory.CodeUnits
     /// The dense and sparse arrays of the current list and of the next one (swapped by ``advance()``), each
     /// `capacity` entries.
-    private var currentDense: RawMemory.Slots<Int32>
-    private var currentSparse: RawMemory.Slots<Int32>
-    private var nextDense: RawMemory.Slots<Int32>
-    private var nextSparse: RawMemory.Slots<Int32>
+    private var currentDense: EvaluationMemory.Slots<Int32>
+    private var currentSparse: EvaluationMemory.Slots<Int32>
+    private var nextDense: EvaluationMemory.Slots<Int32>
+    private var nextSparse: EvaluationMemory.Slots<Int32>
     /// How many threads the current list holds.
     private(set) var currentCount = 0
     private var nextCount = 0
     /// `2 * capacity + 2` entries: a closure lists each instruction once and pushes at most two after listing it.
-    private let stack: RawMemory.Slots<Int32>
+    private let stack: EvaluationMemory.Slots<Int32>
     private var stackCount = 0
     private let capacity: Int
     /// One bit per position (0 through the text's length) for each look-ahead, `wordsPerTable` words each.
-    private let tables: RawMemory.Slots<UInt64>
+    private let tables: EvaluationMemory.Slots<UInt64>
     private let wordsPerTable: Int
 
     /// How many code units the text has; positions run from 0 to this.
@@ -40,11 +40,11 @@ struct RegexScratch: ~Copyable {
     static func with<Result>(
         text: String, instructionCapacity: Int, lookaheadCount: Int, _ body: (inout RegexScratch) -> Result
     ) -> Result {
-        RawMemory.CodeUnits.with(text) { units in
+        EvaluationMemory.CodeUnits.with(text) { units in
             let wordsPerTable = lookaheadCount == 0 ? 0 : (units.count + 1 + 63) / 64
             // Sparse entries are read before they are written (and then checked against the dense array): the
             // slots start cleared.
-            return RawMemory.withTemporarySlots(
+            return EvaluationMemory.withTemporarySlots(
                 int32Count: instructionCapacity == 0 ? 0 : 6 * instructionCapacity + 2,
                 wordCount: lookaheadCount * wordsPerTable
             ) { lists, tables in
@@ -57,7 +57,7 @@ struct RegexScratch: ~Copyable {
     }
 
     private init(
-        text: RawMemory.CodeUnits, lists: RawMemory.Slots<Int32>, capacity: Int, tables: RawMemory.Slots<UInt64>,
+        text: EvaluationMemory.CodeUnits, lists: EvaluationMemory.Slots<Int32>, capacity: Int, tables: EvaluationMemory.Slots<UInt64>,
         wordsPerTable: Int
     ) {
         self.text = text

@@ -5,11 +5,14 @@ import Darwin
 #endif
 import Foundation
 
-/// The one place Experiments touches memory through pointers: every borrowed buffer, temporary
-/// allocation, load and store of the module, and the buffers it hands to `write(2)`, `read(2)` and `readlink(2)`, is a
-/// method of one of the types nested here or of this enum. No other file of the module holds a pointer.
+/// The memory evaluating experiments borrows, and the one place Experiments touches memory through pointers:
+/// the ids hashing reads, the texts conditions match, the working memory of a regex search, the evaluators
+/// and rules assignment reads in place, and the buffers the config and sticky-bucket files are read into and
+/// written from with `read(2)`, `write(2)` and `readlink(2)`. Every such borrowed buffer, temporary allocation,
+/// load and store is a method of one of the types nested here or of this enum; no other file of the module
+/// holds a pointer.
 ///
-/// - ``ByteView``: bytes borrowed from a string or an array, read: what hashing reads ids through.
+/// - ``BorrowedBytes``: bytes borrowed from a string or an array, read: what hashing reads ids through.
 /// - ``CodeUnits``: a text's UTF-16 code units, what `$regex` matches against.
 /// - ``Slots``: elements of temporary memory, read and written in place: a regex search's working memory.
 /// - ``BorrowedElements``: an array's elements, read in place without copying them.
@@ -18,17 +21,17 @@ import Foundation
 /// Debug builds, which run the whole test suite, check every index, load and store against the memory it
 /// reaches, and the alignment of the temporary memory; release builds compile the checks (`assert`s) away,
 /// as the hashing and matching loops need. Every view is lent to a closure and valid only while it runs.
-@usableFromInline enum RawMemory {}
+@usableFromInline enum EvaluationMemory {}
 
 // MARK: - Borrowed bytes
 
-extension RawMemory {
+extension EvaluationMemory {
     /// Bytes borrowed from a string or an array, valid while the closure they were lent to runs.
     ///
     /// Every read through one, a byte or a word loaded eight bytes at a time, is checked against
     /// ``count`` in debug builds.
     @usableFromInline
-    struct ByteView {
+    struct BorrowedBytes {
         @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
 
         @inlinable @inline(__always)
@@ -61,7 +64,7 @@ extension RawMemory {
 
         /// Whether the two views hold the same bytes.
         @inlinable @inline(__always)
-        func hasSameBytes(as other: ByteView) -> Bool {
+        func hasSameBytes(as other: BorrowedBytes) -> Bool {
             buffer.elementsEqual(other.buffer)
         }
 
@@ -90,8 +93,8 @@ extension RawMemory {
         /// Lends the UTF-8 bytes of `string` to `body` when the string stores them contiguously, as native
         /// and small strings do; nil, without calling `body`, when it does not.
         @inlinable @inline(__always)
-        static func withUTF8IfAvailable<Result>(of string: String, _ body: (ByteView) -> Result) -> Result? {
-            string.utf8.withContiguousStorageIfAvailable { body(ByteView($0)) }
+        static func withUTF8IfAvailable<Result>(of string: String, _ body: (BorrowedBytes) -> Result) -> Result? {
+            string.utf8.withContiguousStorageIfAvailable { body(BorrowedBytes($0)) }
         }
 
         /// Lends the UTF-8 bytes of `first` and of `second` to `body` when both strings store them
@@ -99,10 +102,10 @@ extension RawMemory {
         /// optimizer inlines where it did not inline two nested calls of ``withUTF8IfAvailable(of:_:)``.
         @inlinable @inline(__always)
         static func withUTF8IfAvailable<Result>(
-            of first: String, and second: String, _ body: (ByteView, ByteView) -> Result
+            of first: String, and second: String, _ body: (BorrowedBytes, BorrowedBytes) -> Result
         ) -> Result? {
             let result = first.utf8.withContiguousStorageIfAvailable { left in
-                second.utf8.withContiguousStorageIfAvailable { right in body(ByteView(left), ByteView(right)) }
+                second.utf8.withContiguousStorageIfAvailable { right in body(BorrowedBytes(left), BorrowedBytes(right)) }
             }
             return result ?? nil
         }
@@ -111,14 +114,14 @@ extension RawMemory {
 
 extension Array where Element == UInt8 {
     /// Lends the array's bytes to `body` as a view.
-    func withByteView<Result>(_ body: (RawMemory.ByteView) throws -> Result) rethrows -> Result {
-        try withUnsafeBufferPointer { try body(RawMemory.ByteView($0)) }
+    func withBorrowedBytes<Result>(_ body: (EvaluationMemory.BorrowedBytes) throws -> Result) rethrows -> Result {
+        try withUnsafeBufferPointer { try body(EvaluationMemory.BorrowedBytes($0)) }
     }
 }
 
 // MARK: - A text's code units
 
-extension RawMemory {
+extension EvaluationMemory {
     /// A text's UTF-16 code units, valid while the closure they were lent to runs: an ASCII text's bytes
     /// read in place (each byte is its code unit), any other text's units copied to temporary memory.
     ///
@@ -149,7 +152,7 @@ extension RawMemory {
         /// Lends the code units of `text` to `body`: in place when the text is contiguous ASCII, else copied
         /// (on the stack when short, so that reading a short text allocates nothing).
         static func with<Result>(_ text: String, _ body: (CodeUnits) -> Result) -> Result {
-            let inPlace = ByteView.withUTF8IfAvailable(of: text) { bytes -> Result? in
+            let inPlace = BorrowedBytes.withUTF8IfAvailable(of: text) { bytes -> Result? in
                 guard let base = bytes.buffer.baseAddress, bytes.isASCII() else { return nil }
                 return body(CodeUnits(base: UnsafeRawPointer(base), isWide: false, count: bytes.count))
             }
@@ -169,7 +172,7 @@ extension RawMemory {
 
 // MARK: - Temporary slots
 
-extension RawMemory {
+extension EvaluationMemory {
     /// Elements of temporary memory, read and written in place, valid while the closure they were lent to
     /// runs (see ``withTemporarySlots(int32Count:wordCount:_:)``).
     ///
@@ -239,7 +242,7 @@ extension RawMemory {
 
 // MARK: - Borrowed elements
 
-extension RawMemory {
+extension EvaluationMemory {
     /// An array's elements, read in place: an element's property is read without copying the element
     /// and retaining everything in it, as reading an array's element would. Valid while the closure it
     /// was lent to runs (see `Array.withBorrowedElements(_:)`).
@@ -268,14 +271,14 @@ extension RawMemory {
 
 extension Array {
     /// Lends the array's elements to `body`, to be read in place.
-    func withBorrowedElements<Result>(_ body: (RawMemory.BorrowedElements<Element>) throws -> Result) rethrows -> Result {
-        try withUnsafeBufferPointer { try body(RawMemory.BorrowedElements($0)) }
+    func withBorrowedElements<Result>(_ body: (EvaluationMemory.BorrowedElements<Element>) throws -> Result) rethrows -> Result {
+        try withUnsafeBufferPointer { try body(EvaluationMemory.BorrowedElements($0)) }
     }
 }
 
 // MARK: - Reading files
 
-extension RawMemory {
+extension EvaluationMemory {
     /// Reads into `buffer` from `offset` to its end with one `read(2)` from the file open as `descriptor`: how
     /// many bytes it read, 0 at the end of the file, or -1 with `errno` set. `BoundedFile` reads through it.
     static func read(fromFile descriptor: Int32, into buffer: inout Data, from offset: Int) -> Int {
@@ -287,7 +290,7 @@ extension RawMemory {
     }
 }
 
-extension RawMemory {
+extension EvaluationMemory {
     /// The path the symbolic link `path` holds, read with `readlink(2)`; nil when `path` is no symbolic link
     /// or cannot be read.
     static func symbolicLinkTarget(_ path: String) -> String? {
@@ -300,7 +303,7 @@ extension RawMemory {
 
 // MARK: - System calls
 
-/// The system's `read(2)`, under a name apart from `RawMemory.read`.
+/// The system's `read(2)`, under a name apart from `EvaluationMemory.read`.
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, bytes, count)
 }

@@ -4,14 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place SwitchyardCommands touches memory through pointers: the buffers the commands hand to
-/// `read(2)`, `write(2)` and `readlink(2)`, the path `realpath(3)` allocates, and the C copy of a path that a
-/// signal handler removes. No other file of the module holds a pointer.
+/// The system calls the commands make through pointers, the one place SwitchyardCommands touches memory
+/// through them: the buffers the commands hand to `read(2)`, `write(2)` and `readlink(2)`, the path
+/// `realpath(3)` allocates, and the C copy of a path that a signal handler removes. No other file of the
+/// module holds a pointer.
 ///
 /// Nothing here indexes memory by hand, so there are no bounds of its own to check: each system call is
 /// lent a Swift array's buffer, whole, for the length of the call, and a path's C copy is only made, read,
-/// freed and handed to `unlink(2)`.
-enum RawMemory {
+/// handed to `unlink(2)` and freed by its owner's `deinit`.
+enum SystemCalls {
     /// Reads into `buffer`, from its start, with one `read(2)` from the file open as `descriptor`: how many
     /// bytes it read, 0 at the end of the file, or -1 with `errno` set.
     static func read(fromFile descriptor: Int32, into buffer: inout [UInt8]) -> Int {
@@ -47,11 +48,11 @@ enum RawMemory {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// A C copy of a path, named by its address so that an atomic can hold it and a signal handler can
-    /// remove the file it names without allocating.
-    struct CStringCopy {
+    /// A C copy of a path, which frees it when dropped; its address can be handed to an atomic, so that a
+    /// signal handler can remove the file it names without allocating, and taken back to be freed.
+    struct CStringCopy: ~Copyable {
         /// The copy's address, never 0.
-        let address: UInt
+        private let address: UInt
 
         /// Copies `string` with `strdup`; nil when memory runs out.
         init?(_ string: String) {
@@ -59,19 +60,27 @@ enum RawMemory {
             address = UInt(bitPattern: copy)
         }
 
-        /// The copy whose address is `address`, which a copy gave; nil for 0, which names none.
-        init?(address: UInt) {
+        /// Takes back the copy whose address `releaseAddress()` gave, to free it when dropped; nil for 0, which
+        /// names none.
+        init?(reclaiming address: UInt) {
             guard address != 0 else { return nil }
             self.address = address
         }
 
-        /// Frees the copy; it must not be used afterwards.
-        func deallocate() {
+        deinit {
             free(UnsafeMutablePointer<CChar>(bitPattern: address))
         }
 
-        /// Removes the file the copy names, with `unlink(2)`, which a signal handler may call.
-        func unlinkFile() {
+        /// Gives the copy up, unfreed: its address, which `init(reclaiming:)` takes back.
+        consuming func releaseAddress() -> UInt {
+            let address = address
+            discard self
+            return address
+        }
+
+        /// Removes the file the copy at `address` names (nothing for 0), with `unlink(2)`, which a signal
+        /// handler may call; the copy stays where it is.
+        static func unlinkFile(named address: UInt) {
             if let path = UnsafePointer<CChar>(bitPattern: address) {
                 unlink(path)
             }
@@ -79,7 +88,7 @@ enum RawMemory {
     }
 }
 
-// The system's calls, under names apart from RawMemory's methods of the same names.
+// The system's calls, under names apart from SystemCalls's methods of the same names.
 
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, bytes, count)

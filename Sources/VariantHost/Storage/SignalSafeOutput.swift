@@ -4,14 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place VariantHost touches memory through pointers: the records ``ExplorationWatch`` keeps for a
+/// What a signal handler may write, and the one place VariantHost touches memory through pointers: the records ``ExplorationWatch`` keeps for a
 /// signal handler to write, and the `write(2)` calls that write them and the text around them. No other
 /// file of the module holds a pointer (it writes event lines through FlowEvents' `LineBuffer`).
 ///
 /// Everything here may run inside a signal handler: it allocates nothing and calls nothing but `write(2)`.
 /// Debug builds, which run the whole test suite, check every byte written into a record against its
 /// capacity; release builds compile the checks (`assert`s) away.
-enum RawMemory {
+enum SignalSafeOutput {
     /// Bytes at a fixed address for the life of the process, written by one thread and written out by a
     /// signal handler or a watchdog thread, neither of which may allocate.
     struct SignalSafeBytes {
@@ -76,7 +76,7 @@ enum RawMemory {
     }
 }
 
-/// The system's `write(2)`, under a name apart from RawMemory's methods of the same name.
+/// The system's `write(2)`, under a name apart from SignalSafeOutput's methods of the same name.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

@@ -5,34 +5,38 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place FlowEvents touches memory through pointers: every allocation, load, store, copy and
-/// bulk comparison of the module, and every buffer it hands to a system call, is a method of one of
-/// the types nested here. No other file of the module holds a pointer, beyond turning the C strings
-/// that `strerror` and `gzerror` return into Swift strings.
+/// The memory event lines are read from and written into, and the one place FlowEvents touches memory
+/// through pointers: every allocation, load, store, copy and bulk comparison of the module, and every
+/// buffer it hands to a system call, is a method of one of the types nested here. No other file of the
+/// module holds a pointer, beyond turning the C strings that `strerror` and `gzerror` return into Swift strings.
 ///
 /// - ``ByteView``: bytes borrowed from their owner (a chunk buffer, an array, a string, a literal), read.
 /// - ``MutableByteView``: bytes borrowed from their owner, written: room in a line being encoded, in a
 ///   buffer a system call fills, in a string being made.
-/// - ``FixedSlots``: memory for a fixed number of elements that a cache, a buffer or a parser owns and
-///   frees by hand, so that using it costs no reference counting.
+/// - ``FixedSlots``: memory for a fixed number of elements that a cache, a buffer or a parser owns, freed
+///   by its `deinit` when the owner goes (a non-copyable struct, so there is one owner and no freeing by hand).
+/// - ``SlotsView``: a view of such slots, read and written in place, that a cache keeps so that using it
+///   costs no reference counting.
 ///
 /// Debug builds, which run the whole test suite, check every index, range, load and store against the
-/// bytes or slots it reaches, and that slots are not used or freed once freed. Release builds read and
+/// bytes or slots it reaches, and that no view of slots is used once their owner has freed them. Release builds read and
 /// write unchecked, as the reader's and the writer's hot loops need: the checks are `assert`s, which
 /// compile away there. The views are valid only while their owner keeps the memory, which the callers'
 /// structure ensures: views are lent to closures, or held by the owner's own short-lived readers.
-@usableFromInline package enum RawMemory {}
+@usableFromInline package enum EventLineMemory {}
 
-/// Bytes the reader borrows; see ``RawMemory/ByteView``.
-@usableFromInline package typealias ByteView = RawMemory.ByteView
-/// Bytes a writer borrows; see ``RawMemory/MutableByteView``.
-@usableFromInline typealias MutableByteView = RawMemory.MutableByteView
-/// Memory a cache, a buffer or a parser owns; see ``RawMemory/FixedSlots``.
-@usableFromInline typealias FixedSlots<Element> = RawMemory.FixedSlots<Element>
+/// Bytes the reader borrows; see ``EventLineMemory/ByteView``.
+@usableFromInline package typealias ByteView = EventLineMemory.ByteView
+/// Bytes a writer borrows; see ``EventLineMemory/MutableByteView``.
+@usableFromInline typealias MutableByteView = EventLineMemory.MutableByteView
+/// Memory a cache, a buffer or a parser owns; see ``EventLineMemory/FixedSlots``.
+@usableFromInline typealias FixedSlots<Element> = EventLineMemory.FixedSlots<Element>
+/// A view of slots that a cache reads and writes; see ``EventLineMemory/SlotsView``.
+@usableFromInline typealias SlotsView<Element> = EventLineMemory.SlotsView<Element>
 
 // MARK: - Borrowed bytes, read
 
-extension RawMemory {
+extension EventLineMemory {
     /// Bytes the reader borrows: a chunk of a log, a line of it, a field of a line, valid while their
     /// owner (a chunk buffer, an array, a string literal) keeps them.
     ///
@@ -218,7 +222,7 @@ extension Collection where Element == UInt8 {
 
 // MARK: - Borrowed bytes, written
 
-extension RawMemory {
+extension EventLineMemory {
     /// Bytes a writer borrows from their owner: room in a line being encoded, in a buffer a system call
     /// fills, in a string being made; valid while the owner keeps them.
     ///
@@ -316,7 +320,7 @@ extension RawMemory {
     }
 }
 
-extension RawMemory {
+extension EventLineMemory {
     /// The byte at `offset` of the file open as `descriptor`, read with `pread(2)`; nil when it cannot be read.
     static func byte(at offset: off_t, ofFile descriptor: Int32) -> UInt8? {
         var byte: UInt8 = 0
@@ -326,47 +330,65 @@ extension RawMemory {
 
 // MARK: - Owned slots
 
-extension RawMemory {
-    /// Memory for a fixed number of elements, owned by a reader's cache, buffer or parser, or by a
-    /// line being encoded, and freed with `deallocate()`.
+extension EventLineMemory {
+    /// Memory for a fixed number of elements, owned by a reader's cache, buffer or parser, or by a line
+    /// being encoded: allocated by `init`, its elements deinitialized and the memory freed by `deinit`.
     ///
-    /// A struct over one allocation, so that using it costs no reference counting; bytes are read and
-    /// written through views of it. Debug builds check every index and range against ``count``, and
-    /// that the memory is still allocated: each copy of the struct shares one record of that.
+    /// Non-copyable, so the memory has one owner and is freed exactly once, when that owner goes; what
+    /// reads and writes it without owning it (a cache a scanner keeps) holds a ``SlotsView`` of it.
     @usableFromInline
-    struct FixedSlots<Element> {
-        @usableFromInline let base: UnsafeMutablePointer<Element>
-        /// How many elements there are.
-        @usableFromInline let count: Int
-        #if DEBUG
-        /// Whether the memory is still allocated, shared by every copy of the slots.
-        @usableFromInline let allocation: Allocation
-        #endif
+    struct FixedSlots<Element>: ~Copyable {
+        /// The memory, viewed.
+        @usableFromInline let view: SlotsView<Element>
 
         /// Allocates `count` elements, each `value`.
         init(count: Int, repeating value: Element) {
             precondition(count > 0, "FixedSlots needs at least one element")
             self.init(allocating: count)
-            base.initialize(repeating: value, count: count)
+            view.base.initialize(repeating: value, count: count)
         }
 
         /// Allocates `count` elements, not initialised.
         private init(allocating count: Int) {
-            base = .allocate(capacity: count)
+            view = SlotsView(base: .allocate(capacity: count), count: count)
+        }
+
+        deinit {
+            view.checkAllocated()
+            #if DEBUG
+            view.allocation.isLive = false
+            #endif
+            view.base.deinitialize(count: view.count)
+            view.base.deallocate()
+        }
+
+        /// How many elements there are.
+        @inlinable
+        var count: Int { view.count }
+    }
+
+    /// A view of the memory a ``FixedSlots`` owns, read and written in place, valid while its owner lives.
+    ///
+    /// A struct over the owner's address, so that using it costs no reference counting. Debug builds check
+    /// every index and range against ``count``, and that the owner has not freed the memory: every view
+    /// shares the owner's one record of that.
+    @usableFromInline
+    struct SlotsView<Element> {
+        @usableFromInline let base: UnsafeMutablePointer<Element>
+        /// How many elements there are.
+        @usableFromInline let count: Int
+        #if DEBUG
+        /// Whether the memory is still allocated, shared by the owner and every view of it.
+        @usableFromInline let allocation: Allocation
+        #endif
+
+        /// A view of the `count` elements at `base`, which a ``FixedSlots`` owns.
+        fileprivate init(base: UnsafeMutablePointer<Element>, count: Int) {
+            self.base = base
             self.count = count
             #if DEBUG
             allocation = Allocation()
             #endif
-        }
-
-        /// Frees the memory; the slots must not be used afterwards.
-        func deallocate() {
-            checkAllocated()
-            #if DEBUG
-            allocation.isLive = false
-            #endif
-            base.deinitialize(count: count)
-            base.deallocate()
         }
 
         /// The element at `index`, read and written in place (a field of it without copying the rest).
@@ -384,18 +406,18 @@ extension RawMemory {
             }
         }
 
-        /// Debug builds: the memory has not been freed.
+        /// Debug builds: the owner has not freed the memory.
         @inlinable @inline(__always)
         func checkAllocated() {
             #if DEBUG
-            assert(allocation.isLive, "slots used after they were freed")
+            assert(allocation.isLive, "slots used after their owner freed them")
             #endif
         }
 
         /// Whether a debug build's slots are still allocated.
         @usableFromInline
         final class Allocation {
-            /// False once the slots are freed.
+            /// False once the owner frees the slots.
             @usableFromInline var isLive = true
 
             @usableFromInline
@@ -404,7 +426,7 @@ extension RawMemory {
     }
 }
 
-extension RawMemory.FixedSlots where Element == UInt8 {
+extension EventLineMemory.FixedSlots where Element == UInt8 {
     /// Allocates `count` bytes whose values are unspecified until written: for memory that is read
     /// only where it was written, such as a line being encoded.
     static func uninitializedBytes(count: Int) -> Self {
@@ -412,27 +434,27 @@ extension RawMemory.FixedSlots where Element == UInt8 {
         return Self(allocating: count)
     }
 
-    /// The bytes in `range`, valid until they change or the slots are freed.
+    /// The bytes in `range`, valid until they change or the owner goes.
     @inlinable @inline(__always)
     func bytes(_ range: Range<Int>) -> ByteView {
-        checkAllocated()
-        assert(range.lowerBound >= 0 && range.upperBound <= count, "bytes \(range) of \(count)")
-        return ByteView(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        view.checkAllocated()
+        assert(range.lowerBound >= 0 && range.upperBound <= view.count, "bytes \(range) of \(view.count)")
+        return ByteView(UnsafeBufferPointer(start: view.base + range.lowerBound, count: range.count))
     }
 
     /// The bytes in `range`, to write: room a line is encoded into, or a system call fills.
     @inlinable @inline(__always)
     func room(_ range: Range<Int>) -> MutableByteView {
-        checkAllocated()
-        assert(range.lowerBound >= 0 && range.upperBound <= count, "room \(range) of \(count)")
-        return MutableByteView(UnsafeMutableBufferPointer(start: base + range.lowerBound, count: range.count))
+        view.checkAllocated()
+        assert(range.lowerBound >= 0 && range.upperBound <= view.count, "room \(range) of \(view.count)")
+        return MutableByteView(UnsafeMutableBufferPointer(start: view.base + range.lowerBound, count: range.count))
     }
 
     /// Moves the bytes in `range` to the start.
     func moveToStart(_ range: Range<Int>) {
-        checkAllocated()
-        assert(range.lowerBound >= 0 && range.upperBound <= count, "bytes \(range) of \(count)")
-        memmove(base, base + range.lowerBound, range.count)
+        view.checkAllocated()
+        assert(range.lowerBound >= 0 && range.upperBound <= view.count, "bytes \(range) of \(view.count)")
+        memmove(view.base, view.base + range.lowerBound, range.count)
     }
 }
 

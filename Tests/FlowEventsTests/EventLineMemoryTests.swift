@@ -4,8 +4,8 @@ import Testing
 
 /// The safe API of FlowEvents' one storage type: what its views and slots read and write. Its debug checks
 /// trap, which a test cannot observe; every test here runs with them on.
-@Suite("RawMemory: borrowed views and owned slots")
-struct RawMemoryTests {
+@Suite("EventLineMemory: borrowed views and owned slots")
+struct EventLineMemoryTests {
     @Test("a byte view reads bytes, ranges, words, prefixes and searches of its bytes only")
     func byteViewReads() {
         let bytes = Array("0123456789abcdef\nxyz".utf8)
@@ -42,7 +42,6 @@ struct RawMemoryTests {
     @Test("slots of bytes write through their room and read back through their views; a range moves to the start")
     func byteSlots() {
         let slots = FixedSlots<UInt8>(count: 32, repeating: 0)
-        defer { slots.deallocate() }
         let room = slots.room(4..<20)
         room[0] = UInt8(ascii: "<")
         room.store(UInt64(0x4847_4645_4443_4241), at: 1)
@@ -51,17 +50,35 @@ struct RawMemoryTests {
         #expect(slots.bytes(4..<17).copied() == Array("<ABCDEFGHxyz>".utf8))
         slots.moveToStart(4..<17)
         #expect(slots.bytes(0..<13).copied() == Array("<ABCDEFGHxyz>".utf8))
-        #expect(slots[0] == UInt8(ascii: "<"))
+        #expect(slots.view[0] == UInt8(ascii: "<"))
     }
 
-    @Test("slots of any element are read and written in place")
+    @Test("slots of any element are read and written in place, through any view of them")
     func elementSlots() {
         let slots = FixedSlots<String?>(count: 4, repeating: nil)
-        defer { slots.deallocate() }
-        slots[2] = "two"
-        slots[2]?.append("!")
-        #expect(slots[2] == "two!")
-        #expect(slots[0] == nil && slots[3] == nil)
+        let view = slots.view
+        view[2] = "two"
+        view[2]?.append("!")
+        #expect(slots.view[2] == "two!")
+        #expect(view[0] == nil && view[3] == nil)
+        #expect(slots.count == 4 && view.count == 4)
+    }
+
+    /// An object whose release a test can see through a weak reference.
+    final class Held {}
+
+    @Test("the owner of slots releases their elements when it goes, and not before")
+    func ownerReleasesElements() {
+        weak var released: Held?
+        /// Puts a new object in slots that go when this returns; whether the slots held it until then.
+        func holdInSlots() -> Bool {
+            let slots = FixedSlots<Held?>(count: 2, repeating: nil)
+            slots.view[1] = Held()
+            released = slots.view[1]
+            return released != nil
+        }
+        #expect(holdInSlots(), "the slots hold the element while their owner lives")
+        #expect(released == nil, "the owner's deinit deinitialized the elements")
     }
 
     @Test("an array lends its bytes to write, and a value its bytes in memory order")
@@ -89,8 +106,8 @@ struct RawMemoryTests {
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         #expect(ByteView("hello\n").write(toFile: descriptor) == 6)
-        #expect(RawMemory.byte(at: 5, ofFile: descriptor) == UInt8(ascii: "\n"))
-        #expect(RawMemory.byte(at: 6, ofFile: descriptor) == nil)
+        #expect(EventLineMemory.byte(at: 5, ofFile: descriptor) == UInt8(ascii: "\n"))
+        #expect(EventLineMemory.byte(at: 6, ofFile: descriptor) == nil)
         #expect(lseek(descriptor, 0, SEEK_SET) == 0)
         var bytes = [UInt8](repeating: 0, count: 8)
         #expect(bytes.withMutableByteView { $0.read(fromFile: descriptor) } == 6)
