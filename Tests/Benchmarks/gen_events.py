@@ -38,13 +38,14 @@ def iso(ms):
     return d.strftime("%Y-%m-%dT%H:%M:%S") + ".%03dZ" % (ms % 1000)
 
 
-def line(ms, session, seq, user, experiment, variant, type_, screen=None, action=None, properties=None, schema=1):
-    # Canonical key order, properties keys sorted, as JSONLineEncoder writes them; seq numbers the session's events.
+def line(ms, session, user, experiment, variant, type_, screen=None, action=None, properties=None, schema=1, seq=None):
+    # Canonical key order, properties keys sorted, as JSONLineEncoder writes them; seq, when given, numbers the
+    # session's events, as a recorder does.
     obj = {
         "schema": schema,
         "time": iso(ms),
         "session": session,
-        "seq": seq,
+        **({} if seq is None else {"seq": seq}),
         "user": user,
         "experiment": experiment,
         "variant": variant,
@@ -80,8 +81,8 @@ class Session:
         ms = self.now if at is None else at
         experiment = self.experiment if experiment == "same" else experiment
         variant = self.variant if variant == "same" else variant
-        self.events.append((ms, line(ms, self.session, self.next_seq, self.user, experiment, variant, type_, screen,
-                                     action, properties, schema)))
+        self.events.append((ms, line(ms, self.session, self.user, experiment, variant, type_, screen, action,
+                                     properties, schema, seq=self.next_seq)))
         self.next_seq += 1
 
 
