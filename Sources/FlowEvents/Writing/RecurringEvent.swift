@@ -95,8 +95,8 @@ package enum RecurringEvent {
 }
 
 /// What a line's tail, from its attribution to the newline, is made of besides the attribution: a
-/// ``RecurringEvent`` flattened, its case and its values, so that a search compares kept keys field by
-/// field. Lines of one attribution with the same key have the same tail, which a `SessionLineWriter`
+/// ``RecurringEvent`` flattened, its case and its values, kept beside a tail and compared with each new
+/// event in place. Lines of one attribution with the same key have the same tail, which a `SessionLineWriter`
 /// encodes once and copies after.
 struct LineTailKey {
     let type: EventType
@@ -137,11 +137,36 @@ struct LineTailKey {
         }
     }
 
-    /// Whether the two keys name the same tail.
+    /// Whether this is the key of `event`, compared in place without making the event's key: the strings of the
+    /// kept key and of the event are read where they are, so that a line whose tail is kept costs no copy of them.
     @inline(__always)
-    func isSame(as other: LineTailKey) -> Bool {
-        type == other.type && shape == other.shape && Self.same(screen, other.screen) && Self.same(action, other.action)
-            && Self.same(first, other.first) && Self.same(second, other.second) && Self.same(third, other.third)
+    func matches(_ event: RecurringEvent) -> Bool {
+        switch event {
+        case .screenShown(let screen):
+            return type == .screenShown && Self.same(self.screen, screen)
+        case .action(let screen, let action):
+            return type == .action && Self.same(self.screen, screen) && Self.same(self.action, action)
+        case .flowCompleted(let screen):
+            return type == .flowCompleted && Self.same(self.screen, screen)
+        case .assignment(let reason, let slot):
+            return type == .assignment && shape == 0 && Self.same(first, reason) && Self.same(second, slot)
+        case .ruleAssignment(let reason, let ruleIndex, let slot):
+            return type == .assignment && shape == 1 && Self.same(first, reason) && Self.same(second, ruleIndex)
+                && Self.same(third, slot)
+        case .back(let from, let to):
+            return type == .back && Self.same(screen, from) && Self.same(first, to)
+        case .childStarted(let coordinator, let parent):
+            return type == .childStarted && Self.same(first, coordinator) && Self.same(second, parent)
+        case .childFinished(let coordinator, let parent, let reason):
+            return type == .childFinished && Self.same(first, coordinator) && Self.same(second, parent) && Self.same(third, reason)
+        case .mutationSucceeded(let screen, let operation):
+            return type == .mutation && shape == 0 && Self.same(self.screen, screen) && Self.same(first, operation)
+        case .mutationFailed(let screen, let operation, let reason):
+            return type == .mutation && shape == 1 && Self.same(self.screen, screen) && Self.same(first, operation)
+                && Self.same(second, reason)
+        case .flowAbandoned(let screen, let reason):
+            return type == .flowAbandoned && Self.same(self.screen, screen) && Self.same(first, reason)
+        }
     }
 
     /// Whether `first` and `second` are the same text; texts of different lengths are told apart without comparing them.

@@ -84,8 +84,8 @@ package struct SessionLineWriter {
         line.append(Self.schemaAndTime)
         shared.timestamps.text(of: time).append(to: line)
         appendIdentity(sequence: sequence, to: line)
+        guard !attribution.appendTail(of: event, to: line) else { return }
         let key = LineTailKey(event)
-        guard !attribution.appendTail(key, to: line) else { return }
         let tailStart = line.count
         line.append(attribution.bytes)
         line.append(key.type.typeAndScreenKey)

@@ -78,12 +78,12 @@ package final class LineAttribution {
         self.bytes = bytes
     }
 
-    /// Appends the tail kept for lines with `key` to `line` and says whether there was one.
+    /// Appends the tail kept for lines of `event` to `line` and says whether there was one.
     @inline(__always)
-    func appendTail(_ key: LineTailKey, to line: LineBuffer) -> Bool {
-        let slot = key.type.denseIndex
+    func appendTail(of event: RecurringEvent, to line: LineBuffer) -> Bool {
+        let slot = event.type.denseIndex
         guard slot < tails.count else { return false }
-        for tail in tails[slot] where tail.key.isSame(as: key) {
+        for tail in tails[slot] where tail.key.matches(event) {
             line.append(tail.bytes)
             return true
         }
