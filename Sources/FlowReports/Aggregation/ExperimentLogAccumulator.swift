@@ -69,7 +69,7 @@ public struct ExperimentLogAccumulator: Sendable {
         filter
     }
 
-    /// How many events were consumed again after their first delivery (the same ``EventIdentity``) and left
+    /// How many events were consumed again after their first delivery (the same `EventIdentity`) and left
     /// uncounted.
     public var duplicateEvents: Int {
         delivered.duplicates
