@@ -5,7 +5,7 @@ import Foundation
 /// the registry target, the host executable, the configuration and the tests; and a manifest that
 /// names them. Its two variants are then made by add-variant's own code from the templates.
 ///
-/// The files are written as a team would write them (they copy them), with placeholders for the names
+/// The files are written as a team would write them (they copy them), with marked names substituted for those
 /// that depend on the request: `__App__` the app's type (`MyApp`), `__app__` its id (`my-app`),
 /// `__package__` the package, `__host__` the host executable, and in the manifest the Switchyard dependency.
 struct StarterPackage {
@@ -31,7 +31,7 @@ struct StarterPackage {
         ("email-first", "The address form at once, no welcome"),
     ]
 
-    /// Every file, in the order written, its placeholders filled.
+    /// Every file, in the order written, its marked names substituted.
     var files: [StarterFile] {
         ([Self.manifest] + Self.appFiles + Self.modelFiles + Self.screenFiles + Self.templateFiles + Self.configurationFiles
             + Self.hostFiles + Self.testFiles).map(filled)
