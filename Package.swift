@@ -1,16 +1,14 @@
 // swift-tools-version: 6.2
-import Foundation
 import PackageDescription
 
 // MARK: Hosted apps and their variants
 //
-// Every app module and every variant module is named here, one line each. SwiftPM caches this
-// manifest keyed on its text, so a module it is not told about here would go unseen by an
-// already-built checkout: `swift package add-variant` and `remove-variant` edit the list below,
-// and the build fails, naming the folder, if Variants/ holds a folder this list does not name.
+// One line per module. SwiftPM caches this manifest keyed on its text, so a module it is not told
+// about here would go unseen by an already-built checkout: `swift package add-variant` and
+// `remove-variant` edit the `variants` list, and the build fails, naming the folder, if Variants/
+// holds a folder this list does not name.
 
-/// The app modules, the samples of this repository, each under Sources/Samples/: module `<Name>App` declares `public enum <Name>: HostedApp`
-/// (in the type or an extension), which the build finds by that name and the compiler checks.
+/// The sample apps, each under Sources/Samples/: module `<Name>App` declares `public enum <Name>: HostedApp`.
 let apps: [AppModule] = [
     .app("CheckoutApp"),
     .app("OnboardingApp"),
@@ -43,254 +41,11 @@ struct VariantModule {
 for variant in variants where !apps.contains(where: { $0.name == variant.app }) {
     fatalError(
         "Package.swift: the variant \(variant.name) names the app module \(variant.app), which `apps` does not list; "
-            + "add .app(\"\(variant.app)\") to `apps` (its sources under Sources/\(variant.app)/), or fix the variant's app"
+            + "add .app(\"\(variant.app)\") to `apps` (its sources under Sources/Samples/\(variant.app)/), or fix the variant's app"
     )
 }
 
-/// Settings applied to every target, so the whole package builds under the same rules.
-let strictSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
-
-let appTargets: [Target] = apps.map { app in
-    .target(
-        name: app.name,
-        dependencies: ["Coordination", "VariantKit"],
-        path: "Sources/Samples/\(app.name)",
-        exclude: ["VariantTemplates"],
-        swiftSettings: strictSettings
-    )
-}
-
-let variantTargets: [Target] = variants.map { variant in
-    .target(
-        name: variant.name,
-        dependencies: ["Coordination", "VariantKit", .target(name: variant.app)],
-        path: "Variants/\(variant.name)",
-        swiftSettings: strictSettings
-    )
-}
-
-/// The libFuzzer targets under Tests/Fuzz/Targets. They exist only when SWITCHYARD_FUZZ=1, as set by
-/// Tests/Fuzz/run-fuzzers.sh, which builds them with `--sanitize fuzzer`: ordinary builds and CI never see them.
-let fuzzTargets: [Target] = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ"] == "1"
-    ? ["FuzzConfig", "FuzzCondition", "FuzzEventLines", "FuzzBehaviorModel", "FuzzGzipReader", "FuzzReport"].map { name in
-        .executableTarget(
-            name: name,
-            dependencies: ["FuzzHarnesses"],
-            path: "Tests/Fuzz/Targets/\(name)",
-            swiftSettings: strictSettings
-        )
-    }
-    : []
-
-/// The libraries, plugins, tools, executables, benchmarks and tests.
-let packageTargets: [Target] = [
-    // Core libraries: no dependencies on each other or on the sample app.
-    .target(name: "Coordination", swiftSettings: strictSettings),
-    .target(name: "Experiments", dependencies: ["JSONCore"], swiftSettings: strictSettings),
-    .target(name: "FlowEvents", dependencies: ["JSONCore", "CZlib"], swiftSettings: strictSettings),
-    // The one JSON parser, which the configuration and the event log's reader both read with.
-    .target(name: "JSONCore", swiftSettings: strictSettings),
-    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-    .target(name: "FlowReports", dependencies: ["FlowEvents"], swiftSettings: strictSettings),
-
-    // The plugin interface variants and apps implement.
-    .target(name: "VariantKit", dependencies: ["Coordination"], swiftSettings: strictSettings),
-
-    // The sample apps and their variant modules, registered by the build-tool plugin.
-    .target(
-        name: "SampleApps",
-        dependencies: ["VariantKit"] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
-        path: "Sources/Samples/SampleApps",
-        swiftSettings: strictSettings,
-        plugins: ["VariantRegistryPlugin"]
-    ),
-    .executableTarget(name: "VariantRegistryGenerator", path: "Plugins/Tools/VariantRegistryGenerator", swiftSettings: strictSettings),
-
-    // `swift package add-variant` and `remove-variant`: both run VariantScaffold, whose work is VariantScaffolding's,
-    // which `switchyard init` uses too, so a new package's first variants are made as add-variant makes any other.
-    .target(name: "VariantScaffolding", swiftSettings: strictSettings),
-    .executableTarget(
-        name: "VariantScaffold", dependencies: ["VariantScaffolding"], path: "Plugins/Tools/VariantScaffold", swiftSettings: strictSettings
-    ),
-    .plugin(
-        name: "AddVariantPlugin",
-        capability: .command(
-            intent: .custom(verb: "add-variant", description: "Create a variant module from its app's template and register it"),
-            permissions: [.writeToPackageDirectory(reason: "Creates Variants/<Name>/ and adds its line to Package.swift")]
-        ),
-        dependencies: ["VariantScaffold"],
-        path: "Plugins/AddVariantPlugin"
-    ),
-    .plugin(
-        name: "RemoveVariantPlugin",
-        capability: .command(
-            intent: .custom(verb: "remove-variant", description: "Delete a variant module and its line in Package.swift"),
-            permissions: [.writeToPackageDirectory(reason: "Deletes Variants/<Name>/ and its line in Package.swift")]
-        ),
-        dependencies: ["VariantScaffold"],
-        path: "Plugins/RemoveVariantPlugin"
-    ),
-    .plugin(
-        name: "VariantRegistryPlugin",
-        capability: .buildTool(),
-        dependencies: ["VariantRegistryGenerator"],
-        path: "Plugins/VariantRegistryPlugin"
-    ),
-
-    .target(
-        name: "VariantHost",
-        dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "SeededRandom"],
-        swiftSettings: strictSettings
-    ),
-    .target(name: "CoordinationTesting", dependencies: ["Coordination"], swiftSettings: strictSettings),
-    // The conformance suite a team's tests run over every app and variant they register.
-    .target(
-        name: "VariantConformance",
-        dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantHost", "VariantKit"],
-        swiftSettings: strictSettings
-    ),
-
-    // Every `switchyard` command, over whichever apps the executable hosting them registers.
-    .target(
-        name: "SwitchyardCommands",
-        dependencies: [
-            "VariantHost", "Experiments", "FlowEvents", "FlowReports", "VariantKit", "ResourceUsage", "VariantScaffolding",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ],
-        swiftSettings: strictSettings
-    ),
-    // The `switchyard` executable: the command tree over the sample apps.
-    .executableTarget(name: "switchyard", dependencies: ["SwitchyardCommands", "SampleApps"], swiftSettings: strictSettings),
-
-    // Benchmarks: release-built commands that print figures.
-    .executableTarget(
-        name: "AssignmentBenchmark", dependencies: ["Experiments"], path: "Benchmarks/AssignmentBenchmark", swiftSettings: strictSettings
-    ),
-    .executableTarget(
-        name: "ReaderBenchmark", dependencies: ["FlowEvents", "SeededRandom", "ResourceUsage"], path: "Benchmarks/ReaderBenchmark",
-        swiftSettings: strictSettings
-    ),
-    .executableTarget(
-        name: "PeekingBenchmark", dependencies: ["FlowReports", "SeededRandom"], path: "Benchmarks/PeekingBenchmark",
-        swiftSettings: strictSettings
-    ),
-    .executableTarget(
-        name: "SimulationProfile",
-        dependencies: ["VariantHost", "SampleApps", "Experiments", "FlowEvents"],
-        path: "Benchmarks/SimulationProfile",
-        swiftSettings: strictSettings
-    ),
-
-    .testTarget(
-        name: "CoordinationTests",
-        dependencies: ["Coordination", "CoordinationTesting"],
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "ExperimentsTests",
-        dependencies: ["Experiments", "JSONCore", "SeededRandom"],
-        exclude: ["Resources", "Reference"],
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "FlowEventsTests",
-        dependencies: ["FlowEvents", "CZlib", "SeededRandom"],
-        exclude: ["Numbers/Reference", "Numbers/Resources"],
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "FlowReportsTests",
-        dependencies: ["FlowReports", "FlowEvents", "SeededRandom"],
-        exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "CheckoutAppTests",
-        dependencies: ["Coordination", "CoordinationTesting", "CheckoutApp", "VariantKit", "SampleApps", "VariantHost", "FlowEvents", "Experiments"]
-            + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) },
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "OnboardingAppTests",
-        dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "VariantKit", "SampleApps"]
-            + variants.filter { $0.app == "OnboardingApp" }.map { .target(name: $0.name) },
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "VariantHostTests",
-        dependencies: ["Coordination", "Experiments", "VariantHost", "SampleApps", "OnboardingApp", "FlowEvents", "VariantKit", "SeededRandom"],
-        swiftSettings: strictSettings
-    ),
-    // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
-    // targets are, to prove Coordination and VariantKit are usable from there.
-    .testTarget(
-        name: "MainActorEmbeddingTests",
-        dependencies: [
-            "SampleApps", "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "VariantHost", "VariantKit",
-            "PhoneOnboarding", "SignupBeforeProfile", "TabletOnboarding",
-        ],
-        swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
-    ),
-    .testTarget(
-        name: "VariantConformanceTests",
-        dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"],
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "FlowMapTests",
-        dependencies: ["Coordination", "FlowEvents", "SampleApps", "VariantHost", "VariantKit"],
-        swiftSettings: strictSettings
-    ),
-    .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold", "VariantScaffolding"], swiftSettings: strictSettings),
-    // The Swift blocks of the article "Writing a coordinator", compiled and their tests run as the
-    // article shows them: ArticleCodePlugin writes them into this target from the article itself.
-    .testTarget(
-        name: "CoordinatorArticleTests",
-        dependencies: ["Coordination", "CoordinationTesting"],
-        swiftSettings: strictSettings,
-        plugins: ["ArticleCodePlugin"]
-    ),
-    .executableTarget(name: "ArticleCodeExtractor", path: "Plugins/Tools/ArticleCodeExtractor", swiftSettings: strictSettings),
-    .plugin(name: "ArticleCodePlugin", capability: .buildTool(), dependencies: ["ArticleCodeExtractor"], path: "Plugins/ArticleCodePlugin"),
-    .testTarget(
-        name: "SwitchyardEndToEndTests",
-        dependencies: ["switchyard", "planted-host", "SwitchyardCommands", "SampleApps", "VariantKit", "SeededRandom"],
-        swiftSettings: strictSettings
-    ),
-    // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as they run `switchyard`.
-    .executableTarget(
-        name: "planted-host",
-        dependencies: ["SwitchyardCommands", "Coordination", "VariantKit", "HotelBookingApp"],
-        path: "Tests/PlantedHost",
-        swiftSettings: strictSettings
-    ),
-    // A test-only app module registered by convention whose app names itself other than its module says.
-    .target(name: "HotelBookingApp", dependencies: ["Coordination", "VariantKit"], path: "Tests/PlantedApps/HotelBookingApp", swiftSettings: strictSettings),
-
-    // The seeded generator of the simulation, the tests and the benchmarks, and the process's peak
-    // memory (simulate's summary, the benchmarks): small modules with one concept each, no product of their own.
-    .target(name: "SeededRandom", swiftSettings: strictSettings),
-    .target(name: "ResourceUsage", swiftSettings: strictSettings),
-
-    // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and found crashes
-    // through them without the fuzzer.
-    .target(
-        name: "FuzzHarnesses",
-        dependencies: ["Experiments", "FlowEvents", "FlowReports", "VariantHost", "JSONCore", "CZlib"],
-        path: "Tests/Fuzz/Harnesses",
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
-        name: "FuzzRegressionTests",
-        dependencies: ["FuzzHarnesses"],
-        path: "Tests/Fuzz/RegressionTests",
-        swiftSettings: strictSettings
-    ),
-]
+// MARK: The package
 
 let package = Package(
     name: "Switchyard",
@@ -298,17 +53,18 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "switchyard", targets: ["switchyard"]),
+        // What an app embeds: the pattern, assignment, events, reports, and the host of its flows.
         .library(name: "Coordination", targets: ["Coordination"]),
-        .library(name: "CoordinationTesting", targets: ["CoordinationTesting"]),
         .library(name: "Experiments", targets: ["Experiments"]),
         .library(name: "FlowEvents", targets: ["FlowEvents"]),
         .library(name: "FlowReports", targets: ["FlowReports"]),
         .library(name: "VariantKit", targets: ["VariantKit"]),
         .library(name: "VariantHost", targets: ["VariantHost"]),
-        // What a team's own package uses: the command tree for its host executable, the conformance
-        // suite for its tests, the sample apps to host beside its own, and the plugins that register
-        // its apps and variants at build time and add or remove a variant with one command.
+        // What a team's own package adds: its host executable's command tree, the suites its tests
+        // run, the sample apps to host beside its own, and the plugins that register its apps and
+        // variants at build time and add or remove a variant with one command.
         .library(name: "SwitchyardCommands", targets: ["SwitchyardCommands"]),
+        .library(name: "CoordinationTesting", targets: ["CoordinationTesting"]),
         .library(name: "VariantConformance", targets: ["VariantConformance"]),
         .library(name: "SampleApps", targets: ["SampleApps"]),
         .plugin(name: "VariantRegistryPlugin", targets: ["VariantRegistryPlugin"]),
@@ -317,10 +73,176 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-
-        // Documentation: `swift package generate-documentation` builds the DocC catalogs of the
-        // libraries (CI runs it and refuses warnings). A command plugin: no library links it.
+        // `swift package generate-documentation`, which CI runs on every catalog, refusing warnings.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
-    targets: appTargets + variantTargets + fuzzTargets + packageTargets
+    targets: [
+        // The libraries, in the order their arrows point (DESIGN.md): each depends only on those above it.
+        .target(name: "JSONCore"),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "Coordination"),
+        .target(name: "Experiments", dependencies: ["JSONCore"]),
+        .target(name: "FlowEvents", dependencies: ["JSONCore", "CZlib"]),
+        .target(name: "FlowReports", dependencies: ["FlowEvents"]),
+        .target(name: "VariantKit", dependencies: ["Coordination"]),
+        .target(name: "VariantHost", dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowReports", "VariantKit"]),
+        .target(name: "CoordinationTesting", dependencies: ["Coordination"]),
+
+        // The tools over hosted flows, which the commands and the conformance suite run and no app
+        // embeds: modules without a product of their own.
+        .target(name: "FlowMapping", dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantHost", "VariantKit"]),
+        .target(
+            name: "UserSimulation",
+            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowMapping", "JSONCore", "SeededRandom", "VariantHost", "VariantKit"]
+        ),
+        .target(name: "Terminal", dependencies: ["Coordination", "VariantHost", "VariantKit"]),
+        .target(name: "SeededRandom"),
+        .target(name: "ResourceUsage"),
+        .target(name: "VariantScaffolding"),
+
+        // Every `switchyard` command, over whichever apps the executable hosting it registers, and
+        // the conformance suite a team's tests run over every app and variant they register.
+        .target(
+            name: "SwitchyardCommands",
+            dependencies: [
+                "Experiments", "FlowEvents", "FlowMapping", "FlowReports", "ResourceUsage", "Terminal",
+                "UserSimulation", "VariantHost", "VariantKit", "VariantScaffolding",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "VariantConformance",
+            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowMapping", "UserSimulation", "VariantHost", "VariantKit"]
+        ),
+        .executableTarget(name: "switchyard", dependencies: ["SampleApps", "SwitchyardCommands"]),
+
+        // The sample apps (listed at the top) and their registry, which the build-tool plugin writes.
+        .target(
+            name: "SampleApps",
+            dependencies: ["VariantKit"] + apps.map { .target(name: $0.name) } + variants.map { .target(name: $0.name) },
+            path: "Sources/Samples/SampleApps",
+            plugins: ["VariantRegistryPlugin"]
+        ),
+
+        // The plugins and the tools they run.
+        .plugin(name: "VariantRegistryPlugin", capability: .buildTool(), dependencies: ["VariantRegistryGenerator"]),
+        .plugin(
+            name: "AddVariantPlugin",
+            capability: .command(
+                intent: .custom(verb: "add-variant", description: "Create a variant module from its app's template and register it"),
+                permissions: [.writeToPackageDirectory(reason: "Creates Variants/<Name>/ and adds its line to Package.swift")]
+            ),
+            dependencies: ["VariantScaffold"]
+        ),
+        .plugin(
+            name: "RemoveVariantPlugin",
+            capability: .command(
+                intent: .custom(verb: "remove-variant", description: "Delete a variant module and its line in Package.swift"),
+                permissions: [.writeToPackageDirectory(reason: "Deletes Variants/<Name>/ and its line in Package.swift")]
+            ),
+            dependencies: ["VariantScaffold"]
+        ),
+        .plugin(name: "ArticleCodePlugin", capability: .buildTool(), dependencies: ["ArticleCodeExtractor"]),
+        .executableTarget(name: "VariantRegistryGenerator", path: "Plugins/Tools/VariantRegistryGenerator"),
+        .executableTarget(name: "VariantScaffold", dependencies: ["VariantScaffolding"], path: "Plugins/Tools/VariantScaffold"),
+        .executableTarget(name: "ArticleCodeExtractor", path: "Plugins/Tools/ArticleCodeExtractor"),
+
+        // The tests, one target per module or concern.
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "CoordinationTesting"]),
+        .testTarget(name: "ExperimentsTests", dependencies: ["Experiments", "JSONCore", "SeededRandom"], exclude: ["Resources", "Reference"]),
+        .testTarget(
+            name: "FlowEventsTests",
+            dependencies: ["CZlib", "FlowEvents", "SeededRandom"],
+            exclude: ["Numbers/Reference", "Numbers/Resources"]
+        ),
+        .testTarget(
+            name: "FlowReportsTests",
+            dependencies: ["FlowEvents", "FlowReports", "SeededRandom"],
+            exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"]
+        ),
+        .testTarget(
+            name: "VariantHostTests",
+            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowReports", "SampleApps", "Terminal", "VariantHost", "VariantKit"]
+        ),
+        .testTarget(
+            name: "UserSimulationTests",
+            dependencies: [
+                "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "SampleApps", "SeededRandom", "UserSimulation", "VariantHost",
+                "VariantKit",
+            ]
+        ),
+        .testTarget(name: "FlowMapTests", dependencies: ["Coordination", "FlowEvents", "FlowMapping", "SampleApps", "VariantHost", "VariantKit"]),
+        .testTarget(name: "VariantConformanceTests", dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"]),
+        .testTarget(
+            name: "CheckoutAppTests",
+            dependencies: [
+                "CheckoutApp", "Coordination", "CoordinationTesting", "Experiments", "FlowEvents", "SampleApps", "UserSimulation",
+                "VariantHost", "VariantKit",
+            ] + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) }
+        ),
+        .testTarget(
+            name: "OnboardingAppTests",
+            dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "SampleApps", "VariantKit"]
+                + variants.filter { $0.app == "OnboardingApp" }.map { .target(name: $0.name) }
+        ),
+        // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
+        // targets are, to prove Coordination, VariantKit and VariantHost are usable from there.
+        .testTarget(
+            name: "MainActorEmbeddingTests",
+            dependencies: [
+                "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "PhoneOnboarding", "SampleApps", "SignupBeforeProfile",
+                "TabletOnboarding", "VariantHost", "VariantKit",
+            ],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
+        .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold", "VariantScaffolding"]),
+        // The Swift blocks of the article "Writing a coordinator", compiled and run as the article
+        // shows them: ArticleCodePlugin writes them into this target from the article itself.
+        .testTarget(name: "CoordinatorArticleTests", dependencies: ["Coordination", "CoordinationTesting"], plugins: ["ArticleCodePlugin"]),
+        .testTarget(
+            name: "SwitchyardEndToEndTests",
+            dependencies: ["SampleApps", "SeededRandom", "SwitchyardCommands", "VariantHost", "VariantKit", "planted-host", "switchyard"]
+        ),
+
+        // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as
+        // they run `switchyard`. HotelBookingApp is registered by convention while its app names
+        // itself other than its module says.
+        .executableTarget(
+            name: "planted-host", dependencies: ["Coordination", "HotelBookingApp", "SwitchyardCommands", "VariantKit"], path: "Tests/PlantedHost"
+        ),
+        .target(name: "HotelBookingApp", dependencies: ["Coordination", "VariantKit"], path: "Tests/PlantedApps/HotelBookingApp"),
+
+        // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and
+        // found crashes through them without the fuzzer.
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: ["CZlib", "Experiments", "FlowEvents", "FlowReports", "JSONCore", "UserSimulation", "VariantHost"],
+            path: "Tests/Fuzz/Harnesses"
+        ),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"], path: "Tests/Fuzz/RegressionTests"),
+    ]
 )
+
+// The sample apps and the variants, from the lists at the top.
+package.targets += apps.map { app in
+    .target(name: app.name, dependencies: ["Coordination", "VariantKit"], path: "Sources/Samples/\(app.name)", exclude: ["VariantTemplates"])
+}
+package.targets += variants.map { variant in
+    .target(name: variant.name, dependencies: ["Coordination", "VariantKit", .target(name: variant.app)], path: "Variants/\(variant.name)")
+}
+
+// The libFuzzer targets under Tests/Fuzz/Targets exist only when SWITCHYARD_FUZZ=1, as set by
+// Tests/Fuzz/run-fuzzers.sh, which builds them with `--sanitize fuzzer`: ordinary builds never see them.
+if Context.environment["SWITCHYARD_FUZZ"] == "1" {
+    package.targets += ["FuzzConfig", "FuzzCondition", "FuzzEventLines", "FuzzBehaviorModel", "FuzzGzipReader", "FuzzReport"].map { name in
+        .executableTarget(name: name, dependencies: ["FuzzHarnesses"], path: "Tests/Fuzz/Targets/\(name)")
+    }
+}
+
+// Every Swift target builds under the same rules.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,7 +1,9 @@
 import Coordination
 import Experiments
 import FlowEvents
+import FlowMapping
 import Foundation
+import UserSimulation
 import VariantHost
 import VariantKit
 

@@ -3,6 +3,7 @@ import FlowEvents
 import Foundation
 import SampleApps
 import Testing
+import UserSimulation
 import VariantHost
 
 @Suite("Simulated shoppers' orders, as the log records them")

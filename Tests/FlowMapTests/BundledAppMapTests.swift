@@ -1,3 +1,4 @@
+import FlowMapping
 import SampleApps
 import Testing
 import VariantHost

@@ -1,4 +1,5 @@
 import FlowEvents
+import FlowMapping
 import Testing
 import VariantHost
 import VariantKit

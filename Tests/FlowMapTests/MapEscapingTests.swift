@@ -1,3 +1,4 @@
+import FlowMapping
 import Foundation
 import Testing
 import VariantHost

@@ -1,3 +1,4 @@
+import FlowMapping
 import VariantHost
 import VariantKit
 

@@ -1,4 +1,5 @@
 import Coordination
+import FlowMapping
 import Testing
 import VariantHost
 import VariantKit

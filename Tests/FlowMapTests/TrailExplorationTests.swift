@@ -1,5 +1,6 @@
 import Coordination
 import FlowEvents
+import FlowMapping
 import Testing
 import VariantHost
 import VariantKit

@@ -1,5 +1,6 @@
-import SampleApps
 import FlowEvents
+import SampleApps
+import Terminal
 import VariantHost
 
 /// A clock that advances one second per reading, so event times are predictable.

@@ -2,6 +2,7 @@ import Coordination
 import Experiments
 import FlowEvents
 import SampleApps
+import Terminal
 import Testing
 import VariantHost
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlowEvents
 import FlowReports
-import VariantHost
 
 /// `switchyard compare`: two logs side by side, each log one arm.
 struct CompareCommand: ParsableCommand {

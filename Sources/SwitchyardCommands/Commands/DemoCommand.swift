@@ -1,8 +1,10 @@
 import ArgumentParser
 import Experiments
 import FlowEvents
+import FlowMapping
 import FlowReports
 import Foundation
+import UserSimulation
 import VariantHost
 import VariantKit
 

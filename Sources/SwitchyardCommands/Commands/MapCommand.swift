@@ -1,5 +1,6 @@
 import ArgumentParser
 import Experiments
+import FlowMapping
 import Foundation
 import VariantHost
 import VariantKit

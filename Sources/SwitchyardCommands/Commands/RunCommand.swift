@@ -3,6 +3,7 @@ import Coordination
 import Experiments
 import FlowEvents
 import Foundation
+import Terminal
 import VariantHost
 import VariantKit
 

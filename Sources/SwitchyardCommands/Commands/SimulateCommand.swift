@@ -1,6 +1,6 @@
 import ArgumentParser
 import FlowEvents
-import VariantHost
+import UserSimulation
 import VariantKit
 
 /// `switchyard simulate`: synthetic users drive the real coordinators, in parallel, reproducibly.

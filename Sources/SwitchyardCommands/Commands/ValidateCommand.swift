@@ -1,7 +1,9 @@
 import ArgumentParser
-import Foundation
 import Experiments
+import FlowMapping
 import FlowReports
+import Foundation
+import UserSimulation
 import VariantHost
 import VariantKit
 

@@ -1,5 +1,6 @@
 import Experiments
 import Foundation
+import UserSimulation
 import VariantHost
 import VariantKit
 

@@ -1,6 +1,6 @@
 import ArgumentParser
+import FlowMapping
 import Foundation
-import VariantHost
 
 /// Runs a command that explores flows (`map`, `validate`) in a worker process it watches, so that a
 /// coordinator that traps or loops forever costs the map of its combination, not the whole command.

@@ -1,5 +1,6 @@
 import Experiments
 import FlowEvents
+import FlowMapping
 import FlowReports
 import Foundation
 import VariantHost

@@ -1,6 +1,6 @@
+import FlowMapping
 import FlowReports
 import Foundation
-import VariantHost
 
 /// The lines `map` and `validate` write about a flow map: what was explored, how fast, and the route checks;
 /// sanitized and cut for the terminal (`TerminalText.message`).

@@ -1,3 +1,4 @@
+import FlowMapping
 import FlowReports
 import VariantHost
 import VariantKit

@@ -1,4 +1,4 @@
-import VariantHost
+import UserSimulation
 
 /// A one-line progress bar on standard error, redrawn in place; silent when not a terminal.
 final class ProgressLine {

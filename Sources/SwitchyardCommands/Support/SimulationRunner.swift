@@ -1,8 +1,9 @@
-import ResourceUsage
 import Experiments
 import FlowEvents
 import FlowReports
 import Foundation
+import ResourceUsage
+import UserSimulation
 import VariantHost
 
 /// Runs a simulation into a log file for `simulate` and `demo`: progress on a terminal, a

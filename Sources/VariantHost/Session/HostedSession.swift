@@ -61,7 +61,7 @@ public struct HostedSession {
     /// Runs the session on the variants of `selection`, which must be those `assignments` chose,
     /// encoding its events' lines into `buffer`: a simulation looks the variants up once for the
     /// many sessions that share them, and writes a batch of sessions' lines in one piece.
-    func run(
+    package func run(
         app: any HostedApp.Type,
         selection: VariantSelection,
         encodingInto buffer: EncodedEventBuffer,

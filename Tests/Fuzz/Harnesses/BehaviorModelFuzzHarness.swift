@@ -1,4 +1,5 @@
 import Foundation
+import UserSimulation
 import VariantHost
 
 /// Fuzzes the behaviour model parser: `BehaviorModelLoader.parse(_:file:)` on arbitrary bytes.

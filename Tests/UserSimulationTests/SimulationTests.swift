@@ -1,12 +1,18 @@
 import Experiments
 import FlowEvents
 import Foundation
+import SampleApps
 import Testing
+import UserSimulation
 import VariantHost
 import VariantKit
 
 @Suite("Simulation")
 struct SimulationTests {
+    private func bundledRegistry() throws -> VariantRegistry {
+        try VariantRegistry.registries(of: RegisteredApps.all).registry(forApp: "onboarding")
+    }
+
     private func behavior() throws -> BehaviorModel {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Configuration/onboarding/behavior.json").standardized.path

@@ -1,5 +1,6 @@
 import Coordination
 import SeededRandom
+import VariantHost
 import VariantKit
 
 /// A synthetic user: on each screen it thinks for a while, then continues, goes back, leaves,

@@ -1,5 +1,6 @@
 import Experiments
 import Foundation
+import VariantHost
 import VariantKit
 
 /// Checking a behaviour model's names against the app and variants it will drive.

@@ -4,7 +4,8 @@ import Foundation
 import SampleApps
 import SeededRandom
 import Testing
-@testable import VariantHost
+@testable import UserSimulation
+import VariantHost
 import VariantKit
 
 @Suite("Behaviour model: the values simulated users submit in a screen's fields")

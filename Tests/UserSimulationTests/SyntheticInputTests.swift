@@ -3,7 +3,8 @@ import FlowEvents
 import Foundation
 import SeededRandom
 import Testing
-@testable import VariantHost
+@testable import UserSimulation
+import VariantHost
 import VariantKit
 
 @Suite("Synthetic input: the values simulated users type come from the app")

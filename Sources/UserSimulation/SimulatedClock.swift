@@ -1,4 +1,5 @@
 import FlowEvents
+import VariantHost
 
 /// A clock that only moves when told to, so simulated sessions take no real time and their
 /// timestamps depend on nothing but the seed.

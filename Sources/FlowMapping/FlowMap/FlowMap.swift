@@ -1,3 +1,4 @@
+import VariantHost
 import VariantKit
 
 /// The flow map of an app: every combination of variants asked for, explored from the real

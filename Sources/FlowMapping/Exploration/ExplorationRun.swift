@@ -1,6 +1,7 @@
 import Coordination
 import Experiments
 import FlowEvents
+import VariantHost
 import VariantKit
 
 /// One fresh session of a flow under exploration, started, with the signals it emitted and the

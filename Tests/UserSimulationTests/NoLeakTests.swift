@@ -1,11 +1,12 @@
-import SampleApps
 import Coordination
 import Experiments
 import FlowEvents
 import Foundation
 import OnboardingApp
+import SampleApps
 import Synchronization
 import Testing
+import UserSimulation
 import VariantHost
 import VariantKit
 

@@ -1,25 +1,25 @@
 /// How many events one simulated session may log before its user is made to leave, shared by the session's
 /// recorder, which counts, and its simulated user, which stops: a behaviour model that never leaves a loop
 /// (back and forth between two screens, a form failed forever) still ends every session.
-final class SessionEventBudget {
+package final class SessionEventBudget {
     /// Events after which the user leaves at its next turn.
-    let limit: Int
+    package let limit: Int
     /// Events the session has logged.
-    var recorded = 0
+    package var recorded = 0
     /// Whether the user left because the budget was spent; the session's `flow_abandoned` then says so.
-    var stoppedTheSession = false
+    package var stoppedTheSession = false
 
     /// Creates a budget of `limit` events.
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// Makes the budget whole again, for another session.
-    func reset() {
+    package func reset() {
         recorded = 0
         stoppedTheSession = false
     }
 
     /// Whether the session has logged `limit` events.
-    var isSpent: Bool { recorded >= limit }
+    package var isSpent: Bool { recorded >= limit }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UserSimulation
 import VariantHost
 
 /// Behaviour model files written to break the loader: each is an error naming what is wrong, never a trap.

@@ -1,3 +1,4 @@
+import VariantHost
 import VariantKit
 
 /// The combinations of variants a map explores, from the `--variant` choices a user made: each a

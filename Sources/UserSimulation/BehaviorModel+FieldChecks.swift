@@ -1,4 +1,6 @@
 import Coordination
+import FlowMapping
+import VariantHost
 import VariantKit
 
 extension BehaviorModel {

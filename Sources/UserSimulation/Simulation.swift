@@ -2,6 +2,7 @@ import Coordination
 import Experiments
 import FlowEvents
 import SeededRandom
+import VariantHost
 import VariantKit
 
 /// Drives a population of synthetic users through the real coordinators, in parallel, and

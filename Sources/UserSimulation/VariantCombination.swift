@@ -1,4 +1,5 @@
 import Experiments
+import VariantHost
 import VariantKit
 
 /// One combination of slots and variants that users of a batch were assigned, looked up once.
