@@ -226,14 +226,16 @@ let packageTargets: [Target] = [
         swiftSettings: strictSettings
     ),
     // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
-    // targets are, to prove Coordination and VariantKit are usable from there.
+    // targets are, to prove Coordination and VariantKit are usable from there. ArticleCodePlugin
+    // compiles VariantKit's article "Embedding in an app on the main actor" into it.
     .testTarget(
         name: "MainActorEmbeddingTests",
         dependencies: [
             "SampleApps", "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "VariantHost", "VariantKit",
             "PhoneOnboarding", "SignupBeforeProfile", "TabletOnboarding",
         ],
-        swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)],
+        plugins: ["ArticleCodePlugin"]
     ),
     .testTarget(
         name: "VariantConformanceTests",
