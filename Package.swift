@@ -187,13 +187,15 @@ let package = Package(
         ),
         // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
         // targets are, to prove Coordination, VariantKit and VariantHost are usable from there.
+        // ArticleCodePlugin compiles VariantKit's article "Embedding in an app on the main actor" into it.
         .testTarget(
             name: "MainActorEmbeddingTests",
             dependencies: [
                 "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "PhoneOnboarding", "SampleApps", "SignupBeforeProfile",
                 "TabletOnboarding", "VariantHost", "VariantKit",
             ],
-            swiftSettings: [.defaultIsolation(MainActor.self)]
+            swiftSettings: [.defaultIsolation(MainActor.self)],
+            plugins: ["ArticleCodePlugin"]
         ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold", "VariantScaffolding"]),
         // The Swift blocks of the article "Writing a coordinator", compiled and run as the article

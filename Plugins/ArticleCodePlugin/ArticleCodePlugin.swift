@@ -5,7 +5,8 @@ import PackagePlugin
 ///
 /// Applied to a test target, it hands each article the target compiles to ArticleCodeExtractor,
 /// which writes the article's ```swift blocks into one Swift file of the target, each line marked
-/// with its line in the article. So the code a reader sees is the code the build compiles (and
+/// with its line in the article (a block marked `<!-- not compiled: REASON -->` is left out, and
+/// checked as text by ArticleCodeTests instead). So the code a reader sees is the code the build compiles (and
 /// the test runner runs, for the article's tests): a wrong line in an article fails the build with
 /// an error at that line of the article. The articles are inputs of the command, so editing one
 /// compiles it again.
@@ -14,6 +15,9 @@ struct ArticleCodePlugin: BuildToolPlugin {
     /// The articles each test target compiles, relative to the package.
     static let articles: [String: [String]] = [
         "CoordinatorArticleTests": ["Sources/Coordination/Coordination.docc/WritingACoordinator.md"],
+        // Built with the main actor as default isolation, as an app target is: the article's view
+        // controllers and tests replace this target's own copies of them.
+        "MainActorEmbeddingTests": ["Sources/VariantKit/VariantKit.docc/EmbeddingOnTheMainActor.md"],
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

@@ -2,23 +2,8 @@ import Coordination
 import OnboardingApp
 import VariantKit
 
-/// An auth flow written in the app's own main-actor target: signup only, no profile step.
-///
-/// Coordinators are `nonisolated`: the same flow code runs on the main actor in the app and off
-/// it in simulations. They talk to the main-actor view controllers only through the app's screen
-/// protocols, from code the main actor calls.
-nonisolated final class ExpressAuthFlowCoordinator: AuthFlowCoordinator {
-    override func start() {
-        let signup = services.screens.makeSignup(email: "")
-        signup.onSubmit = { [unowned self, unowned signup] credentials in
-            guard let account = createAccount(credentials, profile: nil, errorsOn: signup) else { return }
-            complete(with: account)
-        }
-        show(signup)
-    }
-}
-
-/// The variant that runs `ExpressAuthFlowCoordinator`.
+/// The variant that runs `ExpressAuthFlowCoordinator`, a `nonisolated` coordinator written in this
+/// main-actor target, compiled from VariantKit's article "Embedding in an app on the main actor".
 nonisolated enum ExpressAuthFlowVariant: AuthFlowVariant {
     static let id = "express-signup"
     static let summary = "Signup only; the profile is left for later"

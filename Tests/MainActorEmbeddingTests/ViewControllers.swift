@@ -5,6 +5,7 @@ import OnboardingApp
 // app's screen protocols, as UIKit view controllers would. This target is built with the main
 // actor as its default isolation, as new Xcode app targets are, so everything here is
 // main-actor isolated unless it says otherwise; UIKit itself is not available on Linux.
+// `SignupViewController` is compiled from VariantKit's article "Embedding in an app on the main actor".
 
 /// The welcome view controller: one button.
 @MainActor
@@ -28,37 +29,6 @@ final class WelcomeViewController: WelcomeScreen {
     /// What the button's target-action does.
     func getStartedTapped() throws(ScreenInputError) {
         try session?.perform("get_started")
-    }
-}
-
-/// The signup view controller: two text fields and a submit button.
-@MainActor
-final class SignupViewController: SignupScreen {
-    let name = "signup"
-    var onSubmit: ((Credentials) -> Void)?
-    /// What an error label would show.
-    var errorMessage: String?
-    private(set) var session: ScreenSession?
-    var content: ScreenContent {
-        ScreenContent(
-            title: "Sign up",
-            error: errorMessage,
-            fields: [ScreenField(id: "email", label: "Email", kind: .email), ScreenField(id: "password", label: "Password", kind: .password)],
-            actions: [ScreenAction(id: "create_account", title: "Create account", submitsForm: true)]
-        )
-    }
-
-    func perform(_ action: ScreenAction.ID, fields: [ScreenField.ID: String]) {
-        onSubmit?(Credentials(email: fields["email"] ?? "", password: fields["password"] ?? ""))
-    }
-
-    func connect(to session: ScreenSession) {
-        self.session = session
-    }
-
-    /// What the button's target-action does with the text fields' contents.
-    func createAccountTapped(email: String, password: String) throws(ScreenInputError) {
-        try session?.perform("create_account", fields: ["email": email, "password": password])
     }
 }
 

@@ -1,54 +1,72 @@
 import Foundation
 import Testing
 
-/// The articles of VariantKit's DocC catalog show only code that this repository compiles and
-/// tests: each Swift block is an excerpt of a Swift file CI builds (Examples/Paywall, Tests, Sources,
-/// Variants), so an article cannot drift from the API.
-@Suite("Every Swift code block in VariantKit's articles is code CI compiles")
+/// The articles of VariantKit's DocC catalog show only code CI compiles, and say how.
+///
+/// A Swift block is compiled from the article itself (ArticleCodePlugin writes the article's blocks
+/// into a test target, so an error is reported at the article's line), unless the line above its
+/// fence says `<!-- not compiled: REASON -->`. Two reasons are accepted, both for code that cannot
+/// be compiled inside this package's test targets: `excerpt of PATH`, a file of another package
+/// (Examples/Paywall, which CI copies out and builds as a team's package), found here line for line
+/// in that file; and the whole manifest `switchyard init` writes, which InitCommandTests compares
+/// byte for byte with what `init` writes.
+@Suite("Every Swift code block in VariantKit's articles is compiled from the article, or is an excerpt of a file CI compiles")
 struct ArticleCodeTests {
-    private static let catalog = Repository.root.appendingPathComponent("Sources/VariantKit/VariantKit.docc")
-    private static let compiledFolders = ["Examples/Paywall/Sources", "Examples/Paywall/Variants", "Examples/Paywall/Tests", "Tests", "Sources", "Variants"]
+    private static let catalogPath = "Sources/VariantKit/VariantKit.docc"
+    private static let catalog = Repository.root.appendingPathComponent(catalogPath)
+    private static let marker = "<!-- not compiled:"
 
-    /// Each Swift file CI compiles, as its lines without leading and trailing blanks.
-    private static let compiledFiles: [(path: String, lines: [String])] = {
-        var files: [(String, [String])] = [("Examples/Paywall/Package.swift", lines(of: "Examples/Paywall/Package.swift"))]
-        for folder in compiledFolders {
-            let root = Repository.root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
-            while let relative = walker.nextObject() as? String {
-                guard relative.hasSuffix(".swift"), !relative.contains(".build/") else { continue }
-                files.append(("\(folder)/\(relative)", lines(of: "\(folder)/\(relative)")))
-            }
-        }
-        return files
-    }()
-
-    private static func lines(of path: String) -> [String] {
-        let text = (try? String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    /// One ```swift block: the article line of its fence, its non-blank lines trimmed, and the
+    /// reason given on the line above the fence when it is not compiled.
+    struct Block {
+        var fenceLine: Int
+        var lines: [String]
+        var notCompiledReason: String?
     }
 
-    /// The Swift blocks of `article`, each as its non-blank lines, trimmed.
-    private static func swiftBlocks(in article: String) -> [[String]] {
-        var blocks: [[String]] = []
-        var current: [String]?
-        for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line.hasPrefix("```swift") {
-                current = []
-            } else if current != nil, line.hasPrefix("```") {
-                blocks.append(current!.filter { !$0.isEmpty })
-                current = nil
-            } else if current != nil {
-                current!.append(line.trimmingCharacters(in: .whitespaces))
+    /// The Swift blocks of `article`.
+    static func swiftBlocks(in article: String) -> [Block] {
+        var blocks: [Block] = []
+        var current: Block?
+        var previous = ""
+        for (index, line) in article.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            defer { previous = String(line) }
+            if var block = current {
+                if line.hasPrefix("```") {
+                    blocks.append(block)
+                    current = nil
+                } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    block.lines.append(line.trimmingCharacters(in: .whitespaces))
+                    current = block
+                }
+            } else if line.hasPrefix("```swift") {
+                var reason: String?
+                if previous.hasPrefix(marker), let end = previous.range(of: "-->") {
+                    reason = previous[previous.index(previous.startIndex, offsetBy: marker.count)..<end.lowerBound]
+                        .trimmingCharacters(in: .whitespaces)
+                }
+                current = Block(fenceLine: index + 1, lines: [], notCompiledReason: reason)
             }
         }
         return blocks
     }
 
-    private static func contains(_ haystack: [String], _ needle: [String]) -> Bool {
+    /// Whether `needle`'s lines follow one another in `haystack`, blank lines aside.
+    static func contains(_ haystack: [String], _ needle: [String]) -> Bool {
         let lines = haystack.filter { !$0.isEmpty }
         guard !needle.isEmpty, needle.count <= lines.count else { return needle.isEmpty }
         return (0...(lines.count - needle.count)).contains { start in Array(lines[start..<(start + needle.count)]) == needle }
+    }
+
+    /// The path an `excerpt of PATH, ...` reason names.
+    static func excerptPath(_ reason: String) -> String? {
+        guard reason.hasPrefix("excerpt of ") else { return nil }
+        return reason.dropFirst("excerpt of ".count).split(whereSeparator: { $0 == "," || $0 == " " }).first.map(String.init)
+    }
+
+    private static func trimmedLines(of path: String) throws -> [String] {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     static let articles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
@@ -61,13 +79,29 @@ struct ArticleCodeTests {
         ])
     }
 
-    @Test("each Swift block of an article is found, line for line, in a compiled Swift file", arguments: articles)
+    @Test("each Swift block is compiled from its article, or says why not and is found line for line in the file it names", arguments: articles)
     func blocksAreCompiled(article: String) throws {
         let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
-        // A whole manifest is what `switchyard init` writes, compared byte for byte by InitCommandTests.
-        for block in Self.swiftBlocks(in: text) where block.first?.hasPrefix("// swift-tools-version") != true {
-            let found = Self.compiledFiles.first { Self.contains($0.lines, block) }
-            #expect(found != nil, "\(article): this block is in no compiled file:\n\(block.joined(separator: "\n"))")
+        // ArticleCodePlugin's table of the articles it compiles, and into which test target.
+        let plugin = try String(contentsOf: Repository.root.appendingPathComponent("Plugins/ArticleCodePlugin/ArticleCodePlugin.swift"), encoding: .utf8)
+        let compiledByPlugin = plugin.contains("\"\(Self.catalogPath)/\(article)\"")
+        for block in Self.swiftBlocks(in: text) {
+            let place = "\(article):\(block.fenceLine)"
+            guard let reason = block.notCompiledReason else {
+                #expect(compiledByPlugin, "\(place): this block is compiled by nothing: add the article to ArticleCodePlugin.articles, or mark it <!-- not compiled: excerpt of PATH, ... -->")
+                continue
+            }
+            if let path = Self.excerptPath(reason) {
+                #expect(path.hasPrefix("Examples/"), "\(place): an excerpt of \(path), a file of this package: compile the block from the article instead")
+                let lines = try Self.trimmedLines(of: path)
+                #expect(Self.contains(lines, block.lines), "\(place): this block is not in \(path), line for line:\n\(block.lines.joined(separator: "\n"))")
+            } else {
+                // The manifest `switchyard init` writes; InitCommandTests.manifestIsTheArticles compares its bytes.
+                #expect(
+                    reason.contains("switchyard init") && block.lines.first?.hasPrefix("// swift-tools-version") == true,
+                    "\(place): \"\(reason)\" is not a reason this test knows: use `excerpt of PATH`, or compile the block"
+                )
+            }
         }
     }
 
@@ -76,5 +110,28 @@ struct ArticleCodeTests {
         let file = ["public enum Paywall: HostedApp {", "public static let name = \"paywall\"", "}"]
         #expect(Self.contains(file, ["public enum Paywall: HostedApp {", "public static let name = \"paywall\""]))
         #expect(!Self.contains(file, ["public enum Paywall: HostedApp {", "public static let name = \"shop\""]))
+    }
+
+    @Test("a block's reason for not being compiled is read from the line above its fence, and names the excerpt's file")
+    func reasonsAreRead() {
+        let article = """
+            Text.
+
+            <!-- not compiled: excerpt of Examples/Paywall/Package.swift, a file of another package -->
+            ```swift
+            let apps: [AppModule] = [
+
+                .app("PaywallApp"),
+            ```
+
+            ```swift
+            let compiled = true
+            ```
+            """
+        let blocks = Self.swiftBlocks(in: article)
+        #expect(blocks.map(\.fenceLine) == [4, 10])
+        #expect(blocks.map(\.lines) == [["let apps: [AppModule] = [", ".app(\"PaywallApp\"),"], ["let compiled = true"]])
+        #expect(blocks.first?.notCompiledReason.flatMap(Self.excerptPath) == "Examples/Paywall/Package.swift")
+        #expect(blocks.last?.notCompiledReason == nil)
     }
 }

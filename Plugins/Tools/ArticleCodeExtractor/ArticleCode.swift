@@ -1,9 +1,15 @@
 /// The Swift code of a Markdown article: its ```swift blocks in order, each marked with the
 /// article's line numbers, so the compiler reports an error in the article, at the article's line.
 ///
-/// Every block fenced with ```swift is compiled; a block that is not meant to compile (a shell
-/// command, a compiler message, JSON) is fenced with another language.
+/// Every block fenced with ```swift is compiled, except one whose fence follows, on the line just
+/// above it, the invisible marker `<!-- not compiled: REASON -->` (DocC does not render HTML
+/// comments): an excerpt of a file of another package, or a whole package manifest, which a test
+/// checks against the file CI compiles instead. A block that is not Swift (a shell command, a
+/// compiler message, JSON) is fenced with another language.
 struct ArticleCode {
+    /// The start of the line that keeps the ```swift block below it out of the compiled file.
+    static let notCompiledMarker = "<!-- not compiled:"
+
     /// One ```swift block: its lines and the article line of the first of them.
     struct Block {
         var firstLine: Int
@@ -20,9 +26,14 @@ struct ArticleCode {
         var blocks: [Block] = []
         var open: Block?
         var fenceLine = 0
+        var skipping = false
+        var previous: Substring = ""
         for (index, line) in article.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            defer { previous = line }
             let trimmed = line.drop { $0 == " " }
-            if var block = open {
+            if skipping {
+                if trimmed.hasPrefix("```") { skipping = false }
+            } else if var block = open {
                 if trimmed.hasPrefix("```") {
                     blocks.append(block)
                     open = nil
@@ -31,11 +42,15 @@ struct ArticleCode {
                     open = block
                 }
             } else if trimmed.hasPrefix("```swift") {
-                open = Block(firstLine: index + 2, lines: [])
                 fenceLine = index + 1
+                if previous.drop(while: { $0 == " " }).hasPrefix(Self.notCompiledMarker) {
+                    skipping = true
+                } else {
+                    open = Block(firstLine: index + 2, lines: [])
+                }
             }
         }
-        guard open == nil else { throw .unclosedFence(line: fenceLine) }
+        guard open == nil, !skipping else { throw .unclosedFence(line: fenceLine) }
         self.blocks = blocks
     }
 
@@ -57,13 +72,14 @@ struct ArticleCode {
 enum ArticleCodeError: Error, CustomStringConvertible {
     /// A ```swift fence opened at `line` is not closed.
     case unclosedFence(line: Int)
-    /// The article has no ```swift block: nothing of it would be compiled.
+    /// The article has no ```swift block that is not marked: nothing of it would be compiled.
     case noSwiftBlocks
 
     var description: String {
         switch self {
         case .unclosedFence(let line): "the ```swift block opened at line \(line) is never closed with ```"
-        case .noSwiftBlocks: "the article has no ```swift block to compile; fence its Swift code with ```swift"
+        case .noSwiftBlocks:
+            "the article has no ```swift block to compile (blocks marked \(ArticleCode.notCompiledMarker) ... --> are left out); fence its Swift code with ```swift"
         }
     }
 }
