@@ -149,16 +149,23 @@ let package = Package(
 
         // The tests, one target per module or concern.
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "CoordinationTesting"]),
-        .testTarget(name: "ExperimentsTests", dependencies: ["Experiments", "JSONCore", "SeededRandom"], exclude: ["Resources", "Reference"]),
+        .testTarget(
+            name: "ExperimentsTests",
+            dependencies: ["Experiments", "JSONCore", "SeededRandom"],
+            exclude: ["Resources", "Reference"],
+            plugins: ["ArticleCodePlugin"]
+        ),
         .testTarget(
             name: "FlowEventsTests",
             dependencies: ["CZlib", "FlowEvents", "SeededRandom"],
-            exclude: ["Numbers/Reference", "Numbers/Resources"]
+            exclude: ["Numbers/Reference", "Numbers/Resources"],
+            plugins: ["ArticleCodePlugin"]
         ),
         .testTarget(
             name: "FlowReportsTests",
             dependencies: ["FlowEvents", "FlowReports", "SeededRandom"],
-            exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"]
+            exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
+            plugins: ["ArticleCodePlugin"]
         ),
         .testTarget(
             name: "VariantHostTests",
@@ -198,8 +205,9 @@ let package = Package(
             plugins: ["ArticleCodePlugin"]
         ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold", "VariantScaffolding"]),
-        // The Swift blocks of the article "Writing a coordinator", compiled and run as the article
-        // shows them: ArticleCodePlugin writes them into this target from the article itself.
+        // The Swift blocks of the articles "Writing a coordinator" and Coordination's "Getting started",
+        // compiled (and the first one's tests run) as the articles show them: ArticleCodePlugin writes
+        // them into this target from the articles themselves, as it does for each library's tests.
         .testTarget(name: "CoordinatorArticleTests", dependencies: ["Coordination", "CoordinationTesting"], plugins: ["ArticleCodePlugin"]),
         .testTarget(
             name: "SwitchyardEndToEndTests",

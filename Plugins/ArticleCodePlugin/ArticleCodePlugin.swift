@@ -14,7 +14,17 @@ import PackagePlugin
 struct ArticleCodePlugin: BuildToolPlugin {
     /// The articles each test target compiles, relative to the package.
     static let articles: [String: [String]] = [
-        "CoordinatorArticleTests": ["Sources/Coordination/Coordination.docc/WritingACoordinator.md"],
+        "CoordinatorArticleTests": [
+            "Sources/Coordination/Coordination.docc/WritingACoordinator.md",
+            "Sources/Coordination/Coordination.docc/GettingStarted.md",
+        ],
+        // Each library's "Getting started", a script of its first calls, compiled in its module's tests.
+        "ExperimentsTests": [
+            "Sources/Experiments/Experiments.docc/Experiments.md",
+            "Sources/Experiments/Experiments.docc/GettingStarted.md",
+        ],
+        "FlowEventsTests": ["Sources/FlowEvents/FlowEvents.docc/GettingStarted.md"],
+        "FlowReportsTests": ["Sources/FlowReports/FlowReports.docc/GettingStarted.md"],
         // Built with the main actor as default isolation, as an app target is: the article's view
         // controllers and tests replace this target's own copies of them.
         "MainActorEmbeddingTests": ["Sources/VariantKit/VariantKit.docc/EmbeddingOnTheMainActor.md"],
@@ -28,7 +38,7 @@ struct ArticleCodePlugin: BuildToolPlugin {
         return articles.map { relative in
             let article = context.package.directoryURL.appending(path: relative)
             let name = article.deletingPathExtension().lastPathComponent
-            let output = context.pluginWorkDirectoryURL.appending(path: "\(name).swift")
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(name)Article.swift")
             return .buildCommand(
                 displayName: "Compiling the Swift blocks of \(relative)",
                 executable: extractor,

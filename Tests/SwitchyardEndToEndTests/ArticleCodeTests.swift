@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The articles of VariantKit's DocC catalog show only code CI compiles, and say how.
+/// The DocC articles of every library show only code CI compiles, and say how.
 ///
 /// A Swift block is compiled from the article itself (ArticleCodePlugin writes the article's blocks
 /// into a test target, so an error is reported at the article's line), unless the line above its
@@ -10,7 +10,7 @@ import Testing
 /// (Examples/Paywall, which CI copies out and builds as a team's package), found here line for line
 /// in that file; and the whole manifest `switchyard init` writes, which InitCommandTests compares
 /// byte for byte with what `init` writes.
-@Suite("Every Swift code block in VariantKit's articles is compiled from the article, or is an excerpt of a file CI compiles")
+@Suite("Every Swift code block in the DocC articles is compiled from the article, or is an excerpt of a file CI compiles")
 struct ArticleCodeTests {
     private static let catalogPath = "Sources/VariantKit/VariantKit.docc"
     private static let catalog = Repository.root.appendingPathComponent(catalogPath)
@@ -69,22 +69,31 @@ struct ArticleCodeTests {
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    static let articles: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
-        .filter { $0.hasSuffix(".md") }.sorted()
+    /// Every article of every catalog under Sources/, as its path from the repository's root.
+    static let articles: [String] = {
+        let sources = Repository.root.appendingPathComponent("Sources")
+        let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        return modules.flatMap { module -> [String] in
+            let catalog = "Sources/\(module)/\(module).docc"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent(catalog).path)) ?? []
+            return files.filter { $0.hasSuffix(".md") }.map { "\(catalog)/\($0)" }
+        }.sorted()
+    }()
 
-    @Test("the catalog has its four articles and its landing page")
+    @Test("VariantKit's catalog has its four articles and its landing page")
     func articlesExist() {
-        #expect(Set(Self.articles) == [
+        let variantKitArticles = Self.articles.filter { $0.hasPrefix(Self.catalogPath + "/") }.map { $0.dropFirst(Self.catalogPath.count + 1) }
+        #expect(Set(variantKitArticles) == [
             "VariantKit.md", "AddingAVariant.md", "AddingAnApp.md", "UsingSwitchyardFromYourOwnPackage.md", "EmbeddingOnTheMainActor.md",
         ])
     }
 
     @Test("each Swift block is compiled from its article, or says why not and is found line for line in the file it names", arguments: articles)
     func blocksAreCompiled(article: String) throws {
-        let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
+        let text = try String(contentsOf: Repository.root.appendingPathComponent(article), encoding: .utf8)
         // ArticleCodePlugin's table of the articles it compiles, and into which test target.
         let plugin = try String(contentsOf: Repository.root.appendingPathComponent("Plugins/ArticleCodePlugin/ArticleCodePlugin.swift"), encoding: .utf8)
-        let compiledByPlugin = plugin.contains("\"\(Self.catalogPath)/\(article)\"")
+        let compiledByPlugin = plugin.contains("\"\(article)\"")
         for block in Self.swiftBlocks(in: text) {
             let place = "\(article):\(block.fenceLine)"
             guard let reason = block.notCompiledReason else {
