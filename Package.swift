@@ -166,25 +166,6 @@ let packageTargets: [Target] = [
     // The `switchyard` executable: the command tree over the sample apps.
     .executableTarget(name: "switchyard", dependencies: ["SwitchyardCommands", "SampleApps"], swiftSettings: strictSettings),
 
-    // Benchmarks: release-built commands that print figures.
-    .executableTarget(
-        name: "AssignmentBenchmark", dependencies: ["Experiments"], path: "Benchmarks/AssignmentBenchmark", swiftSettings: strictSettings
-    ),
-    .executableTarget(
-        name: "ReaderBenchmark", dependencies: ["FlowEvents", "SeededRandom", "ResourceUsage"], path: "Benchmarks/ReaderBenchmark",
-        swiftSettings: strictSettings
-    ),
-    .executableTarget(
-        name: "PeekingBenchmark", dependencies: ["FlowReports", "SeededRandom"], path: "Benchmarks/PeekingBenchmark",
-        swiftSettings: strictSettings
-    ),
-    .executableTarget(
-        name: "SimulationProfile",
-        dependencies: ["VariantHost", "SampleApps", "Experiments", "FlowEvents"],
-        path: "Benchmarks/SimulationProfile",
-        swiftSettings: strictSettings
-    ),
-
     .testTarget(
         name: "CoordinationTests",
         dependencies: ["Coordination", "CoordinationTesting"],
