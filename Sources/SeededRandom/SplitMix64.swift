@@ -2,7 +2,7 @@
 /// numbers on every run and every machine.
 ///
 /// The simulation draws every simulated user's choices from it, so its streams are part of what
-/// makes a simulated log reproducible; tests and benchmarks that generate their data use it too.
+/// makes a simulated log reproducible; tests that generate their data use it too.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,9 +1,9 @@
-import ResourceUsage
+import BenchmarkSupport
 import FlowEvents
 import Foundation
 
 /// Times the event-log readers on a generated log:
-/// `swift run -c release ReaderBenchmark [--events N] [--skip-jsondecoder] [--log PATH]`;
+/// `swift run -c release --package-path Benchmarks ReaderBenchmark [--events N] [--skip-jsondecoder] [--log PATH]`;
 /// with `--log`, an existing log is read instead of a generated one.
 
 /// The process's CPU time (user and system, all threads) so far, in seconds.
@@ -38,7 +38,7 @@ func formatted(_ value: Double, decimals: Int = 2) -> String {
 }
 
 func peakText() -> String {
-    PeakMemory.peakResidentMiB().map { "\(formatted($0, decimals: 1)) MiB" } ?? "unknown"
+    ResidentMemory.highWaterMarkMiB().map { "\(formatted($0, decimals: 1)) MiB" } ?? "unknown"
 }
 
 func rateText(events: Int, _ timing: Timing) -> String {
@@ -67,7 +67,7 @@ if givenLog == nil {
 print("best of \(runs) runs for (b) and (c); (a) decodes the first \(decoderSampleLines) lines once; peak RSS per phase")
 
 // (b) The fast reader on the calling thread.
-PeakMemory.resetPeak()
+ResidentMemory.resetHighWaterMark()
 var sequentialChecksum = OrderChecksum()
 var sequentialSummary = ReadSummary()
 let sequentialTiming = try fastestTiming(runs: runs) {
@@ -78,7 +78,7 @@ let sequentialRate = Double(sequentialSummary.eventCount) / sequentialTiming.wal
 print("(b) FlowEventReader.read: \(rateText(events: sequentialSummary.eventCount, sequentialTiming)), peak RSS \(peakText())")
 
 // (c) The parallel reader, batches consumed in file order.
-PeakMemory.resetPeak()
+ResidentMemory.resetHighWaterMark()
 var parallelChecksum = OrderChecksum()
 var parallelSummary = ReadSummary()
 let parallelTiming = try fastestTiming(runs: runs) {
@@ -97,7 +97,7 @@ if !CommandLine.arguments.contains("--skip-jsondecoder") {
     _ = try FlowEventReader(paths: [path]).read { event in
         if sampleLines.count < decoderSampleLines { sampleLines.append(Array(JSONLineEncoder.line(for: event).utf8.dropLast())) }
     }
-    PeakMemory.resetPeak()
+    ResidentMemory.resetHighWaterMark()
     let decoder = JSONDecoder()
     var decoderEvents = 0
     let decoderTiming = fastestTiming(runs: 1) {

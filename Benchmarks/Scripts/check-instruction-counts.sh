@@ -5,10 +5,13 @@
 # one toolchain, where timings on a shared machine do not; the report's is the exception, about
 # 3% (docs/Performance.md, "The guard").
 #
-#   Tests/Benchmarks/check-instruction-counts.sh            check every workload
-#   Tests/Benchmarks/check-instruction-counts.sh --update   write the measured counts as thresholds
-#   Tests/Benchmarks/check-instruction-counts.sh --only NAME [--only NAME ...]
-#   Tests/Benchmarks/check-instruction-counts.sh --skip-build
+#   Benchmarks/Scripts/check-instruction-counts.sh            check every workload
+#   Benchmarks/Scripts/check-instruction-counts.sh --update   write the measured counts as thresholds
+#   Benchmarks/Scripts/check-instruction-counts.sh --only NAME [--only NAME ...]
+#   Benchmarks/Scripts/check-instruction-counts.sh --skip-build
+#
+# It builds, in release, `switchyard` from the repository root and AssignmentBenchmark from the
+# Benchmarks package, refusing warnings in our code (exit 2), and runs from any directory.
 #
 # Thresholds are kept per toolchain (`instructions` maps the version `swift --version` prints to
 # the workloads' thresholds), as a compiler release moves every count. On a toolchain with no
@@ -20,7 +23,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-thresholds="$root/Tests/Benchmarks/instruction-thresholds.json"
+scripts="$root/Benchmarks/Scripts"
+thresholds="$root/Benchmarks/instruction-thresholds.json"
 
 update=0
 build=1
@@ -30,7 +34,7 @@ while [ $# -gt 0 ]; do
         --update) update=1 ;;
         --skip-build) build=0 ;;
         --only) shift; only+=("${1:?--only needs a workload name}") ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "error: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -41,14 +45,32 @@ if ! command -v valgrind >/dev/null; then
     exit 2
 fi
 
+# Builds one release product, of the root package or (with --package-path) of the Benchmarks package;
+# a failed build, or a warning in our code, stops the guard before anything is measured.
+build_release() {
+    local log
+    log=$(mktemp)
+    if ! swift build -c release "$@" >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "error: swift build -c release $* failed" >&2
+        exit 2
+    fi
+    if grep -E "^$root/(Sources|Tests|Variants|Plugins|Benchmarks)/.*warning:" "$log" >&2; then
+        rm -f "$log"
+        echo "error: the release build has warnings in our own code (listed above)" >&2
+        exit 2
+    fi
+    rm -f "$log"
+}
 if [ "$build" = 1 ]; then
-    for product in switchyard SimulationProfile AssignmentBenchmark; do
-        swift build -c release --product "$product" 2>&1 | grep -E "error|warning: .*$root/(Sources|Tests)" || true
-    done
+    build_release --product switchyard
+    build_release --package-path Benchmarks --product AssignmentBenchmark
 fi
-bin=$(swift build -c release --show-bin-path)
-for product in switchyard SimulationProfile AssignmentBenchmark; do
-    [ -x "$bin/$product" ] || { echo "error: $bin/$product is missing; build without --skip-build" >&2; exit 2; }
+switchyard="$(swift build -c release --show-bin-path)/switchyard"
+assignment_benchmark="$(swift build -c release --package-path Benchmarks --show-bin-path)/AssignmentBenchmark"
+for program in "$switchyard" "$assignment_benchmark"; do
+    [ -x "$program" ] || { echo "error: $program is missing; build without --skip-build" >&2; exit 2; }
 done
 
 # The toolchain's version, as `swift --version` prints it ("Swift version 6.3.1 (swift-6.3.1-RELEASE)").
@@ -85,32 +107,34 @@ count() {
 
 declare -A measured
 if selected simulate-onboarding-10k-users; then
-    echo "== simulate-onboarding-10k-users: 10,000 users of the onboarding app, one job"
-    measured[simulate-onboarding-10k-users]=$(count "$bin/SimulationProfile" --app onboarding --users 10000 --jobs 1)
+    echo "== simulate-onboarding-10k-users: switchyard simulate, 10,000 users of the onboarding app, one job"
+    measured[simulate-onboarding-10k-users]=$(count "$switchyard" simulate --app onboarding --users 10000 --jobs 1 \
+        --events "$work/simulate-onboarding.jsonl")
 fi
 if selected simulate-checkout-10k-users; then
-    echo "== simulate-checkout-10k-users: 10,000 users of the checkout app, one job"
-    measured[simulate-checkout-10k-users]=$(count "$bin/SimulationProfile" --app checkout --users 10000 --jobs 1)
+    echo "== simulate-checkout-10k-users: switchyard simulate, 10,000 users of the checkout app, one job"
+    measured[simulate-checkout-10k-users]=$(count "$switchyard" simulate --app checkout --users 10000 --jobs 1 \
+        --events "$work/simulate-checkout.jsonl")
 fi
 if selected report-generated-log; then
     echo "== report-generated-log: report --format json over a fixed generated log (10,000 users)"
-    python3 "$root/Tests/Benchmarks/gen_events.py" "$work/log.jsonl" --users 10000 --seed 1 >/dev/null
-    measured[report-generated-log]=$(count "$bin/switchyard" report "$work/log.jsonl" \
+    python3 "$scripts/gen_events.py" "$work/log.jsonl" --users 10000 --seed 1 >/dev/null
+    measured[report-generated-log]=$(count "$switchyard" report "$work/log.jsonl" \
         --config "$root/Configuration/onboarding/experiments.json" --format json --out "$work/report.json")
 fi
 if selected report-defined-metrics; then
     echo "== report-defined-metrics: the same report with eight defined metrics, two of each kind that compares"
-    [ -f "$work/log.jsonl" ] || python3 "$root/Tests/Benchmarks/gen_events.py" "$work/log.jsonl" --users 10000 --seed 1 >/dev/null
-    measured[report-defined-metrics]=$(count "$bin/switchyard" report "$work/log.jsonl" \
-        --config "$root/Tests/Benchmarks/defined-metrics-experiments.json" --format json --out "$work/report-metrics.json")
+    [ -f "$work/log.jsonl" ] || python3 "$scripts/gen_events.py" "$work/log.jsonl" --users 10000 --seed 1 >/dev/null
+    measured[report-defined-metrics]=$(count "$switchyard" report "$work/log.jsonl" \
+        --config "$scripts/defined-metrics-experiments.json" --format json --out "$work/report-metrics.json")
 fi
 if selected assign-1m; then
     echo "== assign-1m: 1,000,000 assignments to a two-variation experiment"
-    measured[assign-1m]=$(count "$bin/AssignmentBenchmark" --assignments 1000000 --count-only)
+    measured[assign-1m]=$(count "$assignment_benchmark" --assignments 1000000 --count-only)
 fi
 if selected conditions-100k; then
     echo "== conditions-100k: 100,000 evaluations of a targeting condition mix, 100 of \$notRegex \"(a+)+\$\" on 10,001 characters"
-    measured[conditions-100k]=$(count "$bin/AssignmentBenchmark" --conditions --count-only --evaluations 100000)
+    measured[conditions-100k]=$(count "$assignment_benchmark" --conditions --count-only --evaluations 100000)
 fi
 
 results="$work/measured.txt"

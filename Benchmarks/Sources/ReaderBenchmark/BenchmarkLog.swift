@@ -1,4 +1,4 @@
-import SeededRandom
+import BenchmarkSupport
 import FlowEvents
 
 /// Writes a realistic event log: sessions of an onboarding flow, three experiments, typical properties.
@@ -14,7 +14,7 @@ enum BenchmarkLog {
     /// Writes about `eventCount` events to `path` with `JSONLineEncoder`; returns the bytes written.
     static func write(eventCount: Int, to path: String) throws -> Int {
         let sink = try JSONLinesFileSink(path: path, bufferLimit: 1 << 20)
-        var generator = SplitMix64(seed: 2026)
+        var generator = WyRandGenerator(seed: 2026)
         var written = 0
         var bytes = 0
         var sessionNumber = 0

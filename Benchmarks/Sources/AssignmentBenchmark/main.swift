@@ -6,11 +6,11 @@ import Foundation
 /// With `--conditions`, measures condition evaluation instead (``ConditionWorkload``): a typical targeting mix,
 /// most of it regular expressions, and the pathological `$notRegex: "(a+)+$"` on 10,000 characters.
 ///
-/// Usage: `swift run -c release AssignmentBenchmark [--assignments N] [--conditions [--evaluations N]] [--count-only]`
+/// Usage: `swift run -c release --package-path Benchmarks AssignmentBenchmark [--assignments N] [--conditions [--evaluations N]] [--count-only]`
 ///
 /// `--count-only` assigns N users (or, with `--conditions`, evaluates N conditions of the mix, or of condition I
 /// alone, and 100, or `--pathological N`, pathological ones) once, untimed, and prints only a checksum: a fixed
-/// workload for counting instructions with `valgrind --tool=callgrind` (Tests/Benchmarks/check-instruction-counts.sh).
+/// workload for counting instructions with `valgrind --tool=callgrind` (Benchmarks/Scripts/check-instruction-counts.sh).
 
 /// Command-line options.
 struct Options {

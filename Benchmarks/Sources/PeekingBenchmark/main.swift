@@ -1,8 +1,8 @@
-import SeededRandom
+import BenchmarkSupport
 import FlowReports
 
 /// How often "significant" shows up when an experiment is looked at repeatedly, with and without sequential testing:
-/// `swift run -c release PeekingBenchmark [--runs 1000] [--users 1500] [--looks 10] [--rate 0.6] [--effect 0.05]
+/// `swift run -c release --package-path Benchmarks PeekingBenchmark [--runs 1000] [--users 1500] [--looks 10] [--rate 0.6] [--effect 0.05]
 /// [--alpha 0.05] [--tuning 5000] [--seed 1]`.
 ///
 /// Each run draws `users` users per arm, converting with probability `rate` (A/A) or `rate + effect` in the
@@ -35,7 +35,7 @@ struct Outcome {
 }
 
 /// One simulated experiment, analysed at every look by both methods.
-func run(treatmentRate: Double, generator: inout SplitMix64) -> (fixed: Outcome, sequential: Outcome) {
+func run(treatmentRate: Double, generator: inout WyRandGenerator) -> (fixed: Outcome, sequential: Outcome) {
     var control = ArmCounts(users: 0, conversions: 0)
     var treatment = ArmCounts(users: 0, conversions: 0)
     var fixed = Outcome()
@@ -44,9 +44,9 @@ func run(treatmentRate: Double, generator: inout SplitMix64) -> (fixed: Outcome,
         let target = users * look / looks
         while control.users < target {
             control.users += 1
-            if generator.nextUnit() < rate { control.conversions += 1 }
+            if generator.nextFraction() < rate { control.conversions += 1 }
             treatment.users += 1
-            if generator.nextUnit() < treatmentRate { treatment.conversions += 1 }
+            if generator.nextFraction() < treatmentRate { treatment.conversions += 1 }
         }
         for (method, isSequential) in [(TestingMethod.fixedHorizon, false), (TestingMethod.sequential(tuningUsers: tuning), true)] {
             let analysis = ExperimentStatistics.analyze(
@@ -74,7 +74,7 @@ func percent(_ count: Int) -> String {
 
 var aaFixedAny = 0, aaFixedLast = 0, aaSequentialAny = 0
 var powerFixedLast = 0, powerSequentialAny = 0, powerSequentialLast = 0
-var generator = SplitMix64(seed: seed)
+var generator = WyRandGenerator(seed: seed)
 for _ in 0..<runs {
     let aa = run(treatmentRate: rate, generator: &generator)
     if aa.fixed.anyLook { aaFixedAny += 1 }

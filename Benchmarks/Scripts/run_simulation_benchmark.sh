@@ -2,13 +2,13 @@
 # Benchmarks `switchyard simulate` end to end: sessions/s, events/s and peak memory for growing
 # populations, to show throughput and that memory stays flat in the number of users, with the app's
 # behaviour model and, for the onboarding app, with a hostile one beside it
-# (Tests/Benchmarks/hostile-behavior.json: every session loops until the simulation stops it at its
+# (Benchmarks/Scripts/hostile-behavior.json: every session loops until the simulation stops it at its
 # event limit; run for a fiftieth of the users, which already makes ten times the events).
 #
 # Usage: run_simulation_benchmark.sh SWITCHYARD_BINARY [USERS...]   (default: 100000 1000000)
 #   APP=NAME           the app to simulate, with Configuration/NAME/ (default onboarding)
 #   BEHAVIOR=PATH      another behaviour model in place of Configuration/NAME/behavior.json
-#   HOSTILE=PATH       the hostile model (default Tests/Benchmarks/hostile-behavior.json for onboarding,
+#   HOSTILE=PATH       the hostile model (default Benchmarks/Scripts/hostile-behavior.json for onboarding,
 #                      none for other apps; HOSTILE= runs none)
 #   RUNS=N             runs of each size (default 1)
 #   BASELINE="BINARY..." also run other builds (an earlier commit's, say), alternating with this
@@ -27,7 +27,7 @@ baseline=${BASELINE:-}
 app=${APP:-onboarding}
 bundled=${BEHAVIOR:-Configuration/$app/behavior.json}
 default_hostile=""
-[ "$app" = onboarding ] && default_hostile=Tests/Benchmarks/hostile-behavior.json
+[ "$app" = onboarding ] && default_hostile=Benchmarks/Scripts/hostile-behavior.json
 hostile=${HOSTILE-$default_hostile}
 same_log=${SAME_LOG:-1}
 work=$(mktemp -d)
