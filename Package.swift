@@ -178,8 +178,8 @@ let package = Package(
                 "VariantKit",
             ]
         ),
-        .testTarget(name: "FlowMapTests", dependencies: ["Coordination", "FlowEvents", "FlowMapping", "SampleApps", "VariantHost", "VariantKit"]),
-        .testTarget(name: "VariantConformanceTests", dependencies: ["Coordination", "SampleApps", "VariantConformance", "VariantKit"]),
+        .testTarget(name: "FlowMapTests", dependencies: ["Coordination", "FlowEvents", "FlowMapping", "PlantedApps", "SampleApps", "VariantHost", "VariantKit"]),
+        .testTarget(name: "VariantConformanceTests", dependencies: ["Coordination", "PlantedApps", "SampleApps", "VariantConformance", "VariantKit"]),
         .testTarget(
             name: "CheckoutAppTests",
             dependencies: [
@@ -214,13 +214,15 @@ let package = Package(
             dependencies: ["SampleApps", "SeededRandom", "SwitchyardCommands", "VariantHost", "VariantKit", "planted-host", "switchyard"]
         ),
 
-        // A host of test-only apps whose coordinators trap or stall: the end-to-end tests run it as
-        // they run `switchyard`. HotelBookingApp is registered by convention while its app names
-        // itself other than its module says.
+        // The fake apps the tests share, whose variants plant defects, and planted-host: the commands
+        // over the one whose coordinators trap or stall, which the end-to-end tests run as they run
+        // `switchyard`. HotelBookingApp is a module of its own: registered by convention while its
+        // app names itself other than its module says.
         .executableTarget(
-            name: "planted-host", dependencies: ["Coordination", "HotelBookingApp", "SwitchyardCommands", "VariantKit"], path: "Tests/PlantedHost"
+            name: "planted-host", dependencies: ["HotelBookingApp", "PlantedApps", "SwitchyardCommands", "VariantKit"], path: "Tests/PlantedHost"
         ),
-        .target(name: "HotelBookingApp", dependencies: ["Coordination", "VariantKit"], path: "Tests/PlantedApps/HotelBookingApp"),
+        .target(name: "PlantedApps", dependencies: ["Coordination", "VariantKit"], path: "Tests/Support/PlantedApps"),
+        .target(name: "HotelBookingApp", dependencies: ["Coordination", "VariantKit"], path: "Tests/Support/HotelBookingApp"),
 
         // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and
         // found crashes through them without the fuzzer.

@@ -1,5 +1,6 @@
 import FlowEvents
 import FlowMapping
+import PlantedApps
 import Testing
 import VariantHost
 import VariantKit

@@ -1,5 +1,6 @@
 import FlowMapping
 import Foundation
+import PlantedApps
 import Testing
 import VariantHost
 

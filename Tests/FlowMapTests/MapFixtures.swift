@@ -1,4 +1,5 @@
 import FlowMapping
+import PlantedApps
 import VariantHost
 import VariantKit
 

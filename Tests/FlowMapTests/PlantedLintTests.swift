@@ -1,5 +1,6 @@
 import FlowEvents
 import FlowMapping
+import PlantedApps
 import Testing
 import VariantHost
 import VariantKit
@@ -97,7 +98,7 @@ struct PlantedLintTests {
         let lint = try #require(map.lints.first)
         #expect(lint.message.contains("screen \"summary\" was shown"))
         #expect(lint.path?.map(\.description) == ["next", "submit[valid]"])
-        #expect(lint.fix == "add \"summary\" to FlowMapTests.TrailApp.screenNames, or correct the name the screen gives")
+        #expect(lint.fix == "add \"summary\" to PlantedApps.TrailApp.screenNames, or correct the name the screen gives")
         // The fix is said once, after "fix:", not in the message too.
         #expect(!lint.message.contains("screenNames"))
         #expect(lint.description.split(separator: "screenNames", omittingEmptySubsequences: false).count == 2)

@@ -1,5 +1,6 @@
 import Coordination
 import FlowMapping
+import PlantedApps
 import Testing
 import VariantHost
 import VariantKit

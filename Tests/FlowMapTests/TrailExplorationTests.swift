@@ -1,6 +1,7 @@
 import Coordination
 import FlowEvents
 import FlowMapping
+import PlantedApps
 import Testing
 import VariantHost
 import VariantKit

@@ -1,4 +1,5 @@
 import Coordination
+import PlantedApps
 import Testing
 import VariantConformance
 import VariantKit
@@ -6,13 +7,13 @@ import VariantKit
 @Suite("The conformance suite reports each planted defect, naming the variant")
 struct PlantedDefectTests {
     private func failures(of variant: any FlowVariant.Type) async -> [ConformanceFailure] {
-        let report = await VariantConformance.check(RegisteredApp(app: PlantedApp.self, variants: [SoundFlow.self, variant]))
+        let report = await VariantConformance.check(RegisteredApp(app: DefectiveApp.self, variants: [SoundFlow.self, variant]))
         return report.failures
     }
 
     @Test("a sound variant passes every check")
     func soundVariantPasses() async {
-        let report = await VariantConformance.check(RegisteredApp(app: PlantedApp.self, variants: [SoundFlow.self]))
+        let report = await VariantConformance.check(RegisteredApp(app: DefectiveApp.self, variants: [SoundFlow.self]))
         #expect(report.passed, "\(report)")
         #expect(report.statesExplored >= 3)
     }
@@ -44,7 +45,7 @@ struct PlantedDefectTests {
 
     @Test("duplicate variant ids are a registry failure naming both types")
     func duplicateIDs() async {
-        let report = await VariantConformance.check(RegisteredApp(app: PlantedApp.self, variants: [SoundFlow.self, SoundFlow.self]))
+        let report = await VariantConformance.check(RegisteredApp(app: DefectiveApp.self, variants: [SoundFlow.self, SoundFlow.self]))
         #expect(report.failures.map(\.check) == [.registry])
         #expect(report.failures.first?.message.contains("SoundFlow") == true)
     }
@@ -57,14 +58,14 @@ struct PlantedDefectTests {
     }
 }
 
-/// The planted app with invalid values declared for a field no screen has.
+/// The defective app with invalid values declared for a field no screen has.
 private enum MistypedInputApp: HostedApp {
     static let name = "mistyped"
-    static var slots: [AppSlot] { PlantedApp.slots }
-    static var screenNames: [String] { PlantedApp.screenNames }
+    static var slots: [AppSlot] { DefectiveApp.slots }
+    static var screenNames: [String] { DefectiveApp.screenNames }
     static let syntheticInput = SyntheticInput(fields: ["code": .init(valid: "ok"), "pin": .init(valid: "1", invalid: ["x"])])
 
     static func makeRootCoordinator(for selection: VariantSelection, navigator: Navigator) throws(CompositionError) -> Coordinator {
-        try PlantedApp.makeRootCoordinator(for: selection, navigator: navigator)
+        try DefectiveApp.makeRootCoordinator(for: selection, navigator: navigator)
     }
 }

@@ -6,8 +6,8 @@ import VariantKit
 
 /// Saves the code and loads hints as the flow starts, before the form is ever shown, and never again: on
 /// every path the code is saved before the form is seen.
-enum CodeFirstTrail: TrailVariant {
-    static let id = "code-first"
+package enum CodeFirstTrail: TrailVariant {
+    package static let id = "code-first"
     final class SavesEarly: TrailCoordinator {
         override func start() {
             super.start()
@@ -16,19 +16,19 @@ enum CodeFirstTrail: TrailVariant {
         }
         override func recordCode() {}
     }
-    static func makeCoordinator(navigator: Navigator) -> Coordinator { SavesEarly(navigator: navigator) }
+    package static func makeCoordinator(navigator: Navigator) -> Coordinator { SavesEarly(navigator: navigator) }
 }
 
 /// Offers `prefill` on intro, which saves the code at once and shows the form filled in, whose submit then
 /// saves nothing: on that path the code is saved before the form is seen, on the path through `next` alone
 /// after it.
-enum PrefillTrail: TrailVariant {
-    static let id = "prefill"
+package enum PrefillTrail: TrailVariant {
+    package static let id = "prefill"
     final class Prefills: TrailCoordinator {
         private var prefilled = false
 
         override func start() {
-            let intro = TrailScreen("intro", actions: ["next", "prefill"], allowsBack: false)
+            let intro = PlantedScreen("intro", actions: ["next", "prefill"], allowsBack: false)
             intro.onAction = { [unowned self, unowned intro] action, _ in
                 if action == "prefill", !prefilled {
                     prefilled = true
@@ -42,7 +42,7 @@ enum PrefillTrail: TrailVariant {
         }
 
         override func showForm() {
-            let form = TrailScreen("form", actions: ["submit"], fields: [ScreenField(id: "code", label: "Code", value: prefilled ? "ok" : "")])
+            let form = PlantedScreen("form", actions: ["submit"], fields: [ScreenField(id: "code", label: "Code", value: prefilled ? "ok" : "")])
             form.onAction = { [unowned self, unowned form] _, fields in
                 guard fields["code"] == "ok" else {
                     form.content.error = "wrong code"
@@ -55,15 +55,15 @@ enum PrefillTrail: TrailVariant {
             navigator.push(form, owner: self)
         }
     }
-    static func makeCoordinator(navigator: Navigator) -> Coordinator { Prefills(navigator: navigator) }
+    package static func makeCoordinator(navigator: Navigator) -> Coordinator { Prefills(navigator: navigator) }
 }
 
 /// Saves the code as `next` is taken, just before it shows the form: one turn logs both, the save first.
-enum SameTurnTrail: TrailVariant {
-    static let id = "same-turn"
+package enum SameTurnTrail: TrailVariant {
+    package static let id = "same-turn"
     final class SavesOnNext: TrailCoordinator {
         override func start() {
-            let intro = TrailScreen("intro", actions: ["next"], allowsBack: false)
+            let intro = PlantedScreen("intro", actions: ["next"], allowsBack: false)
             intro.onAction = { [unowned self] _, _ in
                 recordMutation("save_code", outcome: .succeeded)
                 showForm()
@@ -72,5 +72,5 @@ enum SameTurnTrail: TrailVariant {
         }
         override func recordCode() {}
     }
-    static func makeCoordinator(navigator: Navigator) -> Coordinator { SavesOnNext(navigator: navigator) }
+    package static func makeCoordinator(navigator: Navigator) -> Coordinator { SavesOnNext(navigator: navigator) }
 }
