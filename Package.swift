@@ -47,6 +47,14 @@ for variant in variants where !apps.contains(where: { $0.name == variant.app }) 
 
 // MARK: The package
 
+/// What the host's tools and tests build on: the flow pattern, assignment, events and the host.
+let hostDependencies: [Target.Dependency] = ["Coordination", "Experiments", "FlowEvents", "VariantHost", "VariantKit"]
+
+/// The variant modules of `app`, for its tests.
+func variantModules(of app: String) -> [Target.Dependency] {
+    variants.filter { $0.app == app }.map { .target(name: $0.name) }
+}
+
 let package = Package(
     name: "Switchyard",
     // Mutex (Synchronization) is the newest API the libraries use: macOS 15, iOS 18.
@@ -90,12 +98,11 @@ let package = Package(
 
         // The tools over hosted flows, which the commands and the conformance suite run and no app
         // embeds: modules without a product of their own.
-        .target(name: "FlowMapping", dependencies: ["Coordination", "Experiments", "FlowEvents", "VariantHost", "VariantKit"]),
-        .target(
-            name: "UserSimulation",
-            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowMapping", "JSONCore", "SeededRandom", "VariantHost", "VariantKit"]
-        ),
+        .target(name: "FlowMapping", dependencies: hostDependencies),
+        .target(name: "UserSimulation", dependencies: hostDependencies + ["FlowMapping", "JSONCore", "SeededRandom"]),
         .target(name: "Terminal", dependencies: ["Coordination", "VariantHost", "VariantKit"]),
+        // One small concept each, without a product: the seeded generator of the simulation and the
+        // tests, the process's peak memory, and what add-variant, remove-variant and `init` write.
         .target(name: "SeededRandom"),
         .target(name: "ResourceUsage"),
         .target(name: "VariantScaffolding"),
@@ -104,16 +111,12 @@ let package = Package(
         // the conformance suite a team's tests run over every app and variant they register.
         .target(
             name: "SwitchyardCommands",
-            dependencies: [
-                "Experiments", "FlowEvents", "FlowMapping", "FlowReports", "ResourceUsage", "Terminal",
-                "UserSimulation", "VariantHost", "VariantKit", "VariantScaffolding",
+            dependencies: hostDependencies + [
+                "FlowMapping", "FlowReports", "ResourceUsage", "Terminal", "UserSimulation", "VariantScaffolding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(
-            name: "VariantConformance",
-            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowMapping", "UserSimulation", "VariantHost", "VariantKit"]
-        ),
+        .target(name: "VariantConformance", dependencies: hostDependencies + ["FlowMapping", "UserSimulation"]),
         .executableTarget(name: "switchyard", dependencies: ["SampleApps", "SwitchyardCommands"]),
 
         // The sample apps (listed at the top) and their registry, which the build-tool plugin writes.
@@ -147,68 +150,44 @@ let package = Package(
         .executableTarget(name: "VariantScaffold", dependencies: ["VariantScaffolding"], path: "Plugins/Tools/VariantScaffold"),
         .executableTarget(name: "ArticleCodeExtractor", path: "Plugins/Tools/ArticleCodeExtractor"),
 
-        // The tests, one target per module or concern.
+        // The tests, one target per module or concern. ArticleCodePlugin compiles into a target the
+        // Swift blocks of the DocC articles it lists for it, so an article's code is built as written.
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "CoordinationTesting"]),
+        .testTarget(name: "CoordinatorArticleTests", dependencies: ["Coordination", "CoordinationTesting"], plugins: ["ArticleCodePlugin"]),
         .testTarget(
-            name: "ExperimentsTests",
-            dependencies: ["Experiments", "JSONCore", "SeededRandom"],
-            exclude: ["Resources", "Reference"],
+            name: "ExperimentsTests", dependencies: ["Experiments", "JSONCore", "SeededRandom"], exclude: ["Resources", "Reference"],
             plugins: ["ArticleCodePlugin"]
         ),
         .testTarget(
-            name: "FlowEventsTests",
-            dependencies: ["CZlib", "FlowEvents", "SeededRandom"],
-            exclude: ["Numbers/Reference", "Numbers/Resources"],
+            name: "FlowEventsTests", dependencies: ["CZlib", "FlowEvents", "SeededRandom"], exclude: ["Numbers/Reference", "Numbers/Resources"],
             plugins: ["ArticleCodePlugin"]
         ),
         .testTarget(
-            name: "FlowReportsTests",
-            dependencies: ["FlowEvents", "FlowReports", "SeededRandom"],
-            exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"],
-            plugins: ["ArticleCodePlugin"]
+            name: "FlowReportsTests", dependencies: ["FlowEvents", "FlowReports", "SeededRandom"],
+            exclude: ["Golden", "Statistics/Reference", "Statistics/Resources"], plugins: ["ArticleCodePlugin"]
         ),
+        .testTarget(name: "VariantHostTests", dependencies: hostDependencies + ["FlowReports", "SampleApps", "Terminal"]),
         .testTarget(
-            name: "VariantHostTests",
-            dependencies: ["Coordination", "Experiments", "FlowEvents", "FlowReports", "SampleApps", "Terminal", "VariantHost", "VariantKit"]
+            name: "UserSimulationTests", dependencies: hostDependencies + ["OnboardingApp", "SampleApps", "SeededRandom", "UserSimulation"]
         ),
-        .testTarget(
-            name: "UserSimulationTests",
-            dependencies: [
-                "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "SampleApps", "SeededRandom", "UserSimulation", "VariantHost",
-                "VariantKit",
-            ]
-        ),
-        .testTarget(name: "FlowMapTests", dependencies: ["Coordination", "FlowEvents", "FlowMapping", "PlantedApps", "SampleApps", "VariantHost", "VariantKit"]),
+        .testTarget(name: "FlowMapTests", dependencies: hostDependencies + ["FlowMapping", "PlantedApps", "SampleApps"]),
         .testTarget(name: "VariantConformanceTests", dependencies: ["Coordination", "PlantedApps", "SampleApps", "VariantConformance", "VariantKit"]),
         .testTarget(
             name: "CheckoutAppTests",
-            dependencies: [
-                "CheckoutApp", "Coordination", "CoordinationTesting", "Experiments", "FlowEvents", "SampleApps", "UserSimulation",
-                "VariantHost", "VariantKit",
-            ] + variants.filter { $0.app == "CheckoutApp" }.map { .target(name: $0.name) }
+            dependencies: hostDependencies + ["CheckoutApp", "CoordinationTesting", "SampleApps", "UserSimulation"] + variantModules(of: "CheckoutApp")
         ),
         .testTarget(
             name: "OnboardingAppTests",
-            dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "SampleApps", "VariantKit"]
-                + variants.filter { $0.app == "OnboardingApp" }.map { .target(name: $0.name) }
+            dependencies: ["Coordination", "CoordinationTesting", "OnboardingApp", "SampleApps", "VariantKit"] + variantModules(of: "OnboardingApp")
         ),
-        // An app's main-actor code: built with the main actor as default isolation, as Xcode's app
-        // targets are, to prove Coordination, VariantKit and VariantHost are usable from there.
-        // ArticleCodePlugin compiles VariantKit's article "Embedding in an app on the main actor" into it.
+        // An app's main-actor code, built with the main actor as default isolation as Xcode's app
+        // targets are, and the article "Embedding in an app on the main actor".
         .testTarget(
             name: "MainActorEmbeddingTests",
-            dependencies: [
-                "Coordination", "Experiments", "FlowEvents", "OnboardingApp", "PhoneOnboarding", "SampleApps", "SignupBeforeProfile",
-                "TabletOnboarding", "VariantHost", "VariantKit",
-            ],
-            swiftSettings: [.defaultIsolation(MainActor.self)],
-            plugins: ["ArticleCodePlugin"]
+            dependencies: hostDependencies + ["OnboardingApp", "PhoneOnboarding", "SampleApps", "SignupBeforeProfile", "TabletOnboarding"],
+            swiftSettings: [.defaultIsolation(MainActor.self)], plugins: ["ArticleCodePlugin"]
         ),
         .testTarget(name: "VariantScaffoldTests", dependencies: ["VariantScaffold", "VariantScaffolding"]),
-        // The Swift blocks of the articles "Writing a coordinator" and Coordination's "Getting started",
-        // compiled (and the first one's tests run) as the articles show them: ArticleCodePlugin writes
-        // them into this target from the articles themselves, as it does for each library's tests.
-        .testTarget(name: "CoordinatorArticleTests", dependencies: ["Coordination", "CoordinationTesting"], plugins: ["ArticleCodePlugin"]),
         .testTarget(
             name: "SwitchyardEndToEndTests",
             dependencies: ["SampleApps", "SeededRandom", "SwitchyardCommands", "VariantHost", "VariantKit", "planted-host", "switchyard"]
@@ -218,17 +197,16 @@ let package = Package(
         // over the one whose coordinators trap or stall, which the end-to-end tests run as they run
         // `switchyard`. HotelBookingApp is a module of its own: registered by convention while its
         // app names itself other than its module says.
+        .target(name: "PlantedApps", dependencies: ["Coordination", "VariantKit"], path: "Tests/Support/PlantedApps"),
+        .target(name: "HotelBookingApp", dependencies: ["Coordination", "VariantKit"], path: "Tests/Support/HotelBookingApp"),
         .executableTarget(
             name: "planted-host", dependencies: ["HotelBookingApp", "PlantedApps", "SwitchyardCommands", "VariantKit"], path: "Tests/PlantedHost"
         ),
-        .target(name: "PlantedApps", dependencies: ["Coordination", "VariantKit"], path: "Tests/Support/PlantedApps"),
-        .target(name: "HotelBookingApp", dependencies: ["Coordination", "VariantKit"], path: "Tests/Support/HotelBookingApp"),
 
         // Fuzzing: the harnesses the libFuzzer targets call, and the tests that replay seeds and
         // found crashes through them without the fuzzer.
         .target(
-            name: "FuzzHarnesses",
-            dependencies: ["CZlib", "Experiments", "FlowEvents", "FlowReports", "JSONCore", "UserSimulation", "VariantHost"],
+            name: "FuzzHarnesses", dependencies: hostDependencies + ["CZlib", "FlowReports", "JSONCore", "UserSimulation"],
             path: "Tests/Fuzz/Harnesses"
         ),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses"], path: "Tests/Fuzz/RegressionTests"),
