@@ -1,5 +1,5 @@
 /// One file of the starter package: its path inside the package and its text, both spelled with the
-/// placeholders `StarterPackage` fills (such as `__App__`).
+/// marked names `StarterPackage` fills in (such as `__App__`).
 struct StarterFile: Sendable {
     /// The path from the package's root, such as `Sources/__App__App/Flow/__App__.swift`.
     var path: String

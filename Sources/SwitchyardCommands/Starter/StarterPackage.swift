@@ -37,7 +37,7 @@ struct StarterPackage {
             + Self.hostFiles + Self.testFiles).map(filled)
     }
 
-    /// The coordinator of the second variant, placeholders filled.
+    /// The coordinator of the second variant, its marked names filled in.
     var emailFirstCoordinator: StarterFile { filled(Self.emailFirstCoordinator) }
 
     private func filled(_ file: StarterFile) -> StarterFile {
