@@ -1,4 +1,5 @@
 import ArgumentParser
+import Experiments
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -29,6 +30,8 @@ public enum SwitchyardCommandLine {
     ///
     /// - Parameter apps: the apps to host, each with its variants.
     public static func main(hosting apps: [RegisteredApp]) -> Never {
+        // First: a worker started by a command ends at once if that command is gone.
+        let snapshots = ExplorationWorker.begin(environment: ProcessInfo.processInfo.environment)
         let configuration = ConfigurationDirectory.locate()
         HostContext.install(HostContext(apps: apps, configurationDirectory: configuration.path, configurationSearch: configuration.search))
         // The process's main thread waits while the command runs as a task: a synchronous entry point,
@@ -37,7 +40,8 @@ public enum SwitchyardCommandLine {
         let code = Mutex<ExitCode>(.success)
         let finished = DispatchSemaphore(value: 0)
         Task.detached {
-            let result = await SwitchyardCommand.runReportingErrors()
+            // Every input is read once: a FIFO or /dev/stdin gives its bytes to one reader.
+            let result = await FileSnapshots.$current.withValue(snapshots) { await SwitchyardCommand.runReportingErrors() }
             code.withLock { $0 = result }
             finished.signal()
         }

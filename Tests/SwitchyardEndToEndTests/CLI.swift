@@ -52,6 +52,14 @@ struct CLI {
         )
     }
 
+    /// Runs the bash script `script` in the working directory, `$SWITCHYARD` naming the executable: for inputs only
+    /// bash makes, such as a process substitution (`<(cat file)`).
+    func runBash(_ script: String) throws -> Result {
+        try launch(
+            URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script], input: "", environment: ["SWITCHYARD": Self.executable.path]
+        )
+    }
+
     /// Runs `switchyard arguments...` as the unprivileged user `nobody` (through setpriv(1)) when the tests run as
     /// root, who reads files whatever their permissions say, and as the tests' own user otherwise; nil when the
     /// tests run as root and setpriv(1) is not installed.

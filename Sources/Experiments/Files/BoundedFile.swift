@@ -34,9 +34,42 @@ package enum BoundedFile {
     ///   - maximumSize: the most bytes read.
     ///   - regularFileOnly: whether a pipe or a device is refused instead of read up to the limit, for a file that
     ///     is also written (a sticky bucket store).
+    /// While ``FileSnapshots/current`` keeps snapshots, a path is opened once: a later read gives the bytes, or the
+    /// error, of the first (a file read `regularFileOnly` is always opened, as it is also written).
+    ///
     /// - Throws: ``BoundedFileError`` naming the path and what is wrong with it.
     package static func contents(
         atPath path: String, expected: String, maximumSize: Int = maximumSize, regularFileOnly: Bool = false
+    ) throws(BoundedFileError) -> Data {
+        guard !regularFileOnly, let snapshots = FileSnapshots.current else {
+            return try read(atPath: path, expected: expected, maximumSize: maximumSize, regularFileOnly: regularFileOnly)
+        }
+        switch try snapshots.outcome(of: path) {
+        case .bytes(let bytes)?:
+            guard bytes.count <= maximumSize else {
+                throw BoundedFileError(
+                    path: path, reason: "is \(describe(size: bytes.count)), larger than the \(describe(bytes: maximumSize)) limit; expected \(expected)"
+                )
+            }
+            return bytes
+        case .failure(let reason)?:
+            throw BoundedFileError(path: path, reason: reason)
+        case nil:
+            do throws(BoundedFileError) {
+                let bytes = try read(atPath: path, expected: expected, maximumSize: maximumSize, regularFileOnly: false)
+                // A larger file (a counts file) has one reader, and would double the memory it takes.
+                if bytes.count <= Self.maximumSize { snapshots.keep(.bytes(bytes), of: path) }
+                return bytes
+            } catch {
+                snapshots.keep(.failure(error.reason), of: path)
+                throw error
+            }
+        }
+    }
+
+    /// Reads the file at `path` as ``contents(atPath:expected:maximumSize:regularFileOnly:)`` does, opening it.
+    private static func read(
+        atPath path: String, expected: String, maximumSize: Int, regularFileOnly: Bool
     ) throws(BoundedFileError) -> Data {
         func failure(_ reason: String) -> BoundedFileError {
             BoundedFileError(path: path, reason: reason)

@@ -43,8 +43,9 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Each report's maps run the apps' coordinators: watched, so one that traps costs its map, not the demo.
-        let skips = try ExplorationSupervisor.superviseOrJoin()
+        // Each report's maps run the apps' coordinators: in a watched worker, so one that traps costs its map, not the
+        // demo; the simulations and reports run here.
+        let offered = try await OfferedTransitions.explored()
         let registries: [VariantRegistry]
         if appOptions.app != nil || config != nil || behavior != nil {
             registries = [try CommandInputs.registry(app: appOptions.app, configPath: config)]
@@ -53,12 +54,13 @@ struct DemoCommand: AsyncParsableCommand {
         }
         for (position, registry) in registries.enumerated() {
             if position > 0 { StandardIO.write("\n") }
-            try await demonstrate(registry, skipping: skips)
+            try await demonstrate(registry, offering: offered)
         }
     }
 
-    /// Simulates `registry`'s app into its own folder of --directory and prints its report.
-    private func demonstrate(_ registry: VariantRegistry, skipping skips: [ExplorationSkip]) async throws {
+    /// Simulates `registry`'s app into its own folder of --directory and prints its report, drawing its users'
+    /// paths on the moves `offered` by each variant's map.
+    private func demonstrate(_ registry: VariantRegistry, offering offered: [String: Set<ScreenTransition>]) async throws {
         let app = registry.app.name
         let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
         guard config != nil || !BoundedFile.isAbsent(configPath) else {
@@ -86,7 +88,7 @@ struct DemoCommand: AsyncParsableCommand {
         let (experiments, source) = try ReportConfigurations.load(configPath: configPath)
         let options = ReportOptions(
             experiments: experiments, configurationSource: source, topPaths: 5,
-            offeredTransitions: try OfferedTransitions.ofRegisteredVariants(skipping: skips)
+            offeredTransitions: offered
         )
         let report: Report
         do {

@@ -68,8 +68,15 @@ struct MapCommand: AsyncParsableCommand {
         }
     }
 
+    /// What exploring gives `map`, handed from its worker: the map as printed, the lines for standard error, and the
+    /// error that ends the command, if any.
+    struct Outcome: Codable, Sendable {
+        var text: String
+        var messages: [String]
+        var failure: String?
+    }
+
     func run() async throws {
-        let skips = try ExplorationSupervisor.superviseOrJoin()
         let plainIDs = variants.filter { !$0.contains("=") }
         let registry = try CommandInputs.registry(app: appOptions.app, configPath: config, variants: plainIDs)
         let choices: VariantChoices
@@ -80,6 +87,30 @@ struct MapCommand: AsyncParsableCommand {
         }
         let routes = try route.map { try RouteText.parse($0) }
         let funnels = try MapFunnels.load(configPath: config, registry: registry)
+        // The coordinators run in a watched worker, so one that traps costs its combination; the map is written here.
+        let outcome = try await ExplorationSupervisor.explore { skips in
+            await explore(registry: registry, choices: choices, routes: routes, funnels: funnels, skipping: skips)
+        }
+        if let out {
+            do {
+                try OutputFile.write(Array(outcome.text.utf8), to: out)
+            } catch {
+                throw CommandError("--out \(out): \(error)")
+            }
+        } else {
+            try StandardIO.writeResult(outcome.text)
+        }
+        for message in outcome.messages {
+            StandardIO.writeError(message + "\n")
+        }
+        if let failure = outcome.failure { throw CommandError(failure) }
+    }
+
+    /// Explores the combinations `choices` make, mapping those of `skips` as failed, checks `routes` on every map,
+    /// and renders the map in the format asked for.
+    private func explore(
+        registry: VariantRegistry, choices: VariantChoices, routes: [FlowRoute], funnels: [FunnelExpectation], skipping skips: [ExplorationSkip]
+    ) async -> Outcome {
         let combinations = choices.combinations(in: registry)
         let baselines = Dictionary(uniqueKeysWithValues: choices.bySlot.map { ($0.slot, $0.variants[0]) })
         let map = await FlowMap.explore(
@@ -98,26 +129,13 @@ struct MapCommand: AsyncParsableCommand {
         case .dot: text = FlowMapDOT.render(map)
         case .mermaid: text = FlowMapMermaid.render(map)
         }
-        if let out {
-            do {
-                try OutputFile.write(Array(text.utf8), to: out)
-            } catch {
-                throw CommandError("--out \(out): \(error)")
-            }
-        } else {
-            try StandardIO.writeResult(text)
-        }
-        StandardIO.writeError(MapSummary.line(for: map) + "\n")
-        for check in checks {
-            StandardIO.writeError(MapSummary.line(for: check, in: map) + "\n")
-        }
+        let messages = [MapSummary.line(for: map)] + checks.map { MapSummary.line(for: $0, in: map) }
         let refused = checks.filter { $0.failure != nil }.count
-        guard map.lints.isEmpty, refused == 0 else {
-            var lines = map.lints.map(\.description)
-            if refused > 0 { lines.append("\(refused) of \(checks.count) route checks refused (above)") }
-            throw CommandError(
-                lines.count == 1 ? lines[0] : "\(map.lints.count) lint\(map.lints.count == 1 ? "" : "s") found:\n" + lines.joined(separator: "\n")
-            )
-        }
+        guard !map.lints.isEmpty || refused > 0 else { return Outcome(text: text, messages: messages) }
+        var lines = map.lints.map(\.description)
+        if refused > 0 { lines.append("\(refused) of \(checks.count) route checks refused (above)") }
+        let failure = lines.count == 1
+            ? lines[0] : "\(map.lints.count) lint\(map.lints.count == 1 ? "" : "s") found:\n" + lines.joined(separator: "\n")
+        return Outcome(text: text, messages: messages, failure: failure)
     }
 }

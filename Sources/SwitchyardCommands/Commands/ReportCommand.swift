@@ -3,7 +3,7 @@ import FlowEvents
 import FlowReports
 
 /// `switchyard report`: funnels per variant and a verdict, from any number of event logs.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Report funnels per variant and a verdict for every experiment in event logs.",
@@ -46,11 +46,12 @@ struct ReportCommand: ParsableCommand {
         guard topPaths >= 0 else { throw ValidationError("--top-paths must be 0 or more, got \(topPaths)") }
     }
 
-    func run() throws {
+    func run() async throws {
         let drawsMaps = counts == nil && topPaths > 0 && map && options.format == .html
-        // Exploring the maps runs the apps' coordinators: watched, so one that traps costs its map, not the report.
-        let skips = drawsMaps ? try ExplorationSupervisor.superviseOrJoin() : []
         let (configurations, source) = try ReportConfigurations.load(configPath: options.config)
+        // Exploring the maps runs the apps' coordinators: in a watched worker, so one that traps costs its map, not the
+        // report; the report itself is read and written here.
+        let offered = drawsMaps ? try await OfferedTransitions.explored() : [:]
         let reportOptions = ReportOptions(
             experiment: options.experiment,
             control: options.control,
@@ -59,7 +60,7 @@ struct ReportCommand: ParsableCommand {
             configurationSource: source,
             segmentBy: options.segmentBy,
             topPaths: counts == nil ? topPaths : 0,
-            offeredTransitions: drawsMaps ? try OfferedTransitions.ofRegisteredVariants(skipping: skips) : [:]
+            offeredTransitions: offered
         )
         if let counts {
             try ReportOutput.write(try CountsReport.build(from: counts, options: reportOptions), options: options)

@@ -31,24 +31,68 @@ struct ValidateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also check this behaviour model for simulate.", valueName: "path"))
     var behavior: String?
 
+    /// What validating gives, handed from the worker: the lines for standard output, and the error that ends the
+    /// command, if any.
+    struct Outcome: Codable, Sendable {
+        var output = ""
+        var failure: String?
+    }
+
+    /// The files `validate` checks, found before any is read.
+    private struct Targets {
+        /// Each config, with the registry of its app.
+        var configs: [(registry: VariantRegistry, path: String)]
+        /// Each app's behaviour model that exists, when no --config is given.
+        var behaviors: [(registry: VariantRegistry, path: String)]
+        /// A problem for each folder under the configuration directory that no app claims.
+        var unclaimed: [String]
+    }
+
     func run() async throws {
-        let skips = try ExplorationSupervisor.superviseOrJoin()
-        let checks: [(registry: VariantRegistry, path: String)]
-        var behaviorChecks: [(registry: VariantRegistry, path: String)] = []
-        // Every problem of every file, each as (how many, the lines that say them): all are reported at once.
-        var found: [(count: Int, text: String)] = []
-        if let config {
-            checks = [(try CommandInputs.registry(app: appOptions.app, configPath: config), config)]
-        } else {
-            let registered = try CommandInputs.registries()
-            if appOptions.app == nil { found += unclaimedFolders(of: registered).map { (1, $0) } }
-            let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? registered
-            checks = registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }
-            if behavior == nil {
-                behaviorChecks = registries.map { ($0, ConfigurationFiles.behaviorPath(app: $0.app.name)) }
-                    .filter { !BoundedFile.isAbsent($0.path) }
-            }
+        let targets = try findTargets()
+        // Read here, once each: the worker that checks them (exploring the flows, whose coordinators may trap) is
+        // handed their bytes, and reads none of them again.
+        for path in targets.configs.map(\.path) + targets.behaviors.map(\.path) + [behavior].compactMap({ $0 }) {
+            _ = try? BoundedFile.contents(atPath: path, expected: "a JSON file")
         }
+        let outcome = try await ExplorationSupervisor.explore { skips in
+            var outcome = Outcome()
+            do {
+                try await validate(targets, skipping: skips, output: &outcome.output)
+            } catch {
+                outcome.failure = "\(error)"
+            }
+            return outcome
+        }
+        StandardIO.write(outcome.output)
+        if let failure = outcome.failure { throw CommandError(failure) }
+    }
+
+    /// The configs and behaviour models to check: --config, or every app's (or --app's) under the configuration
+    /// directory.
+    private func findTargets() throws -> Targets {
+        if let config {
+            return Targets(configs: [(try CommandInputs.registry(app: appOptions.app, configPath: config), config)], behaviors: [], unclaimed: [])
+        }
+        let registered = try CommandInputs.registries()
+        let unclaimed = appOptions.app == nil ? unclaimedFolders(of: registered) : []
+        let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? registered
+        let behaviors: [(registry: VariantRegistry, path: String)] = behavior != nil ? [] : registries
+            .map { ($0, ConfigurationFiles.behaviorPath(app: $0.app.name)) }.filter { !BoundedFile.isAbsent($0.path) }
+        return Targets(
+            configs: registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }, behaviors: behaviors, unclaimed: unclaimed
+        )
+    }
+
+    /// Checks every config and behaviour model of `targets` and reports every problem, then lints the flow map of each
+    /// config's app, mapping the combinations of `skips` as failed; what it finds valid goes to `output`.
+    ///
+    /// - Throws: `CommandError` listing every problem, or every lint.
+    private func validate(_ targets: Targets, skipping skips: [ExplorationSkip], output: inout String) async throws {
+        let checks = targets.configs
+        var behaviorChecks = targets.behaviors
+        // Every problem of every file, each as (how many, the lines that say them): all are reported at once.
+        var found: [(count: Int, text: String)] = targets.unclaimed.map { (1, $0) }
         for (registry, path) in checks {
             if config == nil, BoundedFile.isAbsent(path) {
                 found.append((1, ConfigurationFiles.missing(path, what: "no experiment config for \(registry.app.name)", option: "--config")))
@@ -62,28 +106,30 @@ struct ValidateCommand: AsyncParsableCommand {
                 continue
             }
             let parsed = configuration.validated.config
-            StandardIO.write(TerminalText.message(
+            output += TerminalText.message(
                 "\(path): valid for \(registry.app.name) (\(count(parsed.slots.count, "slot")), \(count(parsed.rules.count, "rule")), "
                     + "\(count(parsed.experiments.count, "experiment")))"
-            ) + "\n")
+            ) + "\n"
         }
         if let behavior {
             let registry = checks.count == 1 ? checks[0].registry : try CommandInputs.registry(app: appOptions.app)
             behaviorChecks = [(registry, behavior)]
         }
         for (registry, path) in behaviorChecks {
-            if let problems = checkBehavior(at: path, for: registry) { found.append(problems) }
+            if let problems = checkBehavior(at: path, for: registry, output: &output) { found.append(problems) }
         }
         if !found.isEmpty {
             let total = found.reduce(0) { $0 + $1.count }
             let text = found.map(\.text).joined(separator: "\n")
             throw CommandError(total == 1 ? text : "\(count(total, "problem")) found:\n\(text)")
         }
-        try await lintFlowMaps(of: checks, skipping: skips)
+        try await lintFlowMaps(of: checks, skipping: skips, output: &output)
     }
 
     /// Explores every variant of each app checked and lints its map against the funnels of its config.
-    private func lintFlowMaps(of checks: [(registry: VariantRegistry, path: String)], skipping skips: [ExplorationSkip]) async throws {
+    private func lintFlowMaps(
+        of checks: [(registry: VariantRegistry, path: String)], skipping skips: [ExplorationSkip], output: inout String
+    ) async throws {
         var lints: [String] = []
         for (registry, path) in checks {
             let funnels = try MapFunnels.load(configPath: path, registry: registry)
@@ -91,7 +137,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 registry.combinationsCoveringEveryVariant, of: registry, maxStates: MapCommand.defaultMaxStates, funnels: funnels,
                 jobs: ProcessInfo.processInfo.activeProcessorCount, skips: skips
             )
-            StandardIO.write("\(registry.app.name) flow map: " + MapSummary.line(for: map).dropFirst(registry.app.name.count + 2) + "\n")
+            output += "\(registry.app.name) flow map: " + MapSummary.line(for: map).dropFirst(registry.app.name.count + 2) + "\n"
             lints += map.lints.map { "\(registry.app.name) \($0)" }
         }
         guard !lints.isEmpty else { return }
@@ -99,13 +145,13 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     /// Checks the behaviour model at `path`: its form and names, and its choices against the flows. Returns its
-    /// problems, every one of them, or nil when it has none (and says so).
-    private func checkBehavior(at path: String, for registry: VariantRegistry) -> (count: Int, text: String)? {
+    /// problems, every one of them, or nil when it has none (and says so in `output`).
+    private func checkBehavior(at path: String, for registry: VariantRegistry, output: inout String) -> (count: Int, text: String)? {
         let checked = BehaviorModelLoader.check(contentsOf: path, for: registry)
         guard checked.issues.isEmpty, let model = checked.model else {
             return (checked.issues.count, ModelFileError(file: path, issues: checked.issues).description)
         }
-        StandardIO.write(TerminalText.message("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))") + "\n")
+        output += TerminalText.message("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))") + "\n"
         return nil
     }
 

@@ -6,12 +6,22 @@ import VariantKit
 /// The moves between screens each registered variant's explored flow map offers, by screen name, for a
 /// report to set its users' observed paths against.
 enum OfferedTransitions {
+    /// `ofRegisteredVariants(skipping:)`, explored in a worker the command watches (`ExplorationSupervisor`): a
+    /// combination whose coordinator traps or stalls offers nothing, and the command goes on.
+    static func explored() async throws -> [String: Set<ScreenTransition>] {
+        // Each move crosses to the command as [from, to].
+        let moves = try await ExplorationSupervisor.explore { skips in
+            try ofRegisteredVariants(skipping: skips).mapValues { $0.map { [$0.from, $0.to] } }
+        }
+        return moves.mapValues { pairs in Set(pairs.compactMap { $0.count == 2 ? ScreenTransition(from: $0[0], to: $0[1]) : nil }) }
+    }
+
     /// Per variant id, every move its maps offer: those of each combination explored with it (the defaults, and
     /// each other variant beside the defaults); a screen presented modally is the same screen as pushed (events do not tell them
     /// apart), and an end of the flow is the screen it ended on.
     ///
-    /// Run under `ExplorationSupervisor`, a combination whose coordinator traps or stalls is in `skips` on the
-    /// next try and offers nothing, so the report is still written.
+    /// Run in a worker (`explored()`), a combination whose coordinator traps or stalls is in `skips` on the next
+    /// try and offers nothing, so the report is still written.
     static func ofRegisteredVariants(skipping skips: [ExplorationSkip] = []) throws -> [String: Set<ScreenTransition>] {
         var offered: [String: Set<ScreenTransition>] = [:]
         for registry in try CommandInputs.registries() {

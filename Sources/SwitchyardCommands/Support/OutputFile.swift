@@ -9,7 +9,8 @@ import Darwin
 /// A regular file, or a path where nothing is yet, is written to a `.partial` file beside it, synced, and renamed
 /// over the path only once complete: a full disk, a failed write or an interrupted run never leaves a truncated
 /// file looking complete, and never clobbers the good file already there. A symbolic link is followed, so the file
-/// it points to is the one replaced. Anything else that can be written (a device such as `/dev/stdout` or
+/// it points to is the one replaced. SIGINT, SIGTERM or SIGHUP while the file is written removes the `.partial` file
+/// (`PartialFileCleanup`); SIGKILL leaves it, named `<path>.<random>.partial`. Anything else that can be written (a device such as `/dev/stdout` or
 /// `/dev/null`, a FIFO) is written in place: it is not a file to replace.
 enum OutputFile {
     /// Writes `bytes` as the whole content of `path`.
@@ -27,6 +28,9 @@ enum OutputFile {
         }
         let destination = exists ? SymbolicLinks.resolved(path) : path
         let (partial, descriptor) = try createPartialFile(beside: destination)
+        // A command stopped while writing leaves no .partial behind (but by SIGKILL).
+        PartialFileCleanup.arm(removing: partial)
+        defer { PartialFileCleanup.disarm() }
         do throws(OutputFileError) {
             if exists, fchmod(descriptor, status.st_mode & 0o7777) != 0 {
                 throw OutputFileError("cannot give \(partial) the permissions of the file it replaces: \(systemMessage())")
@@ -70,14 +74,8 @@ enum OutputFile {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(OutputFileError) {
-        var written = 0
-        while written < bytes.count {
-            let result = SystemCalls.write(bytes[written...], toFile: descriptor)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw OutputFileError("write failed: \(systemMessage())")
-            }
-            written += result
+        if let failure = SystemCalls.writeAll(bytes, toFile: descriptor) {
+            throw OutputFileError("write failed: \(String(cString: strerror(failure)))")
         }
     }
 

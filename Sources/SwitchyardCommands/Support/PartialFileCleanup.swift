@@ -5,8 +5,9 @@ import Darwin
 #endif
 import Synchronization
 
-/// Removes the log `simulate` writes aside when SIGINT, SIGTERM or SIGHUP ends the process, so that an
-/// interrupted simulation leaves nothing behind, as a failed one does; the process then dies of the signal.
+/// Removes the file a command writes aside (the log `simulate` and `demo` write, a report or map `OutputFile` writes)
+/// when SIGINT, SIGTERM or SIGHUP ends the process, so that an interrupted command leaves nothing behind, as a failed
+/// one does; the process then dies of the signal. One file at a time: commands write such files one after another.
 enum PartialFileCleanup {
     /// The signals after which the file is removed.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
