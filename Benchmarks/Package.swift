@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // Switchyard's benchmarks: release-built commands that print figures, kept in a package of their own so the
 // library's manifest carries none of them; they use only Switchyard's products, as a team's package would.
-//   swift run -c release --package-path Benchmarks AssignmentBenchmark     (or PeekingBenchmark, ReaderBenchmark)
+//   swift run -c release --package-path Benchmarks AssignmentBenchmark     (or PeekingBenchmark, ReaderBenchmark, StepDecompositionBenchmark)
 //   bash Benchmarks/Scripts/check-instruction-counts.sh    the guard: instruction counts against instruction-thresholds.json
 // Scripts/ holds the guard and the end-to-end benchmarks of the `switchyard` command (report, simulate, warehouse).
 import PackageDescription
@@ -14,6 +14,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "AssignmentBenchmark", dependencies: [.product(name: "Experiments", package: "Switchyard")]),
         .executableTarget(name: "PeekingBenchmark", dependencies: ["BenchmarkSupport", .product(name: "FlowReports", package: "Switchyard")]),
+        .executableTarget(name: "StepDecompositionBenchmark", dependencies: ["BenchmarkSupport", .product(name: "FlowReports", package: "Switchyard")]),
         .executableTarget(name: "ReaderBenchmark", dependencies: ["BenchmarkSupport", .product(name: "FlowEvents", package: "Switchyard")]),
         // A seeded generator for generated data and the process's peak memory: what the benchmarks need beyond the products.
         .target(name: "BenchmarkSupport"),
