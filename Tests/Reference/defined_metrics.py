@@ -167,28 +167,78 @@ class Measure:
         if self.value is None:
             return float(len(matching)), bool(matching), 0
         numbers = [json_number(event["properties"].get(self.value)) for event in matching]
-        total = float(exact_sum(number for number in numbers if number is not None))
+        total = compensated_sum(sorted(number for number in numbers if number is not None))
         return total, bool(matching), sum(1 for number in numbers if number is None)
 
-    def threshold(self, pooled):
-        """The value this measure's users are capped at, from every analysed arm's users pooled; None for none.
+    def thresholds(self, pooled):
+        """(lower, upper, zeros left as they are) this measure's users are held between, from every analysed arm's
+        users pooled; None for no cap, and None on a side the cap does not set.
 
         `pooled` holds (value, has a value) per user: a duration's cap is over the users who reached its end, a
-        count's or sum's over every user."""
+        count's or sum's over every user. A cap's value is a number (the upper side) or [lower, upper]."""
         if self.cap is None:
             return None
         if "absolute" in self.cap:
-            return float(self.cap["absolute"])
+            lower, upper = sides(self.cap["absolute"])
+            return lower, upper, False
+        ignore_zeros = self.cap.get("ignoreZeros", False)
         values = [value for value, present in pooled if present or self.kind != "duration"]
-        if self.cap.get("ignoreZeros", False):
+        if ignore_zeros:
             values = [value for value in values if value != 0]
-        if not values:
-            return None
         values.sort()
-        position = (len(values) - 1) * float(self.cap["percentile"])
-        below = math.floor(position)
-        above = min(below + 1, len(values) - 1)
-        return values[below] + (position - below) * (values[above] - values[below])
+        lower, upper = sides(self.cap["percentile"])
+        return percentile_cont(values, lower), percentile_cont(values, upper), ignore_zeros
+
+
+def sides(cap_value):
+    """(lower, upper) of a cap's value: a number is the upper side alone."""
+    if isinstance(cap_value, list):
+        return (None if cap_value[0] is None else float(cap_value[0]), None if cap_value[1] is None else float(cap_value[1]))
+    return None, float(cap_value)
+
+
+def percentile_cont(values, share):
+    """SQL's PERCENTILE_CONT of sorted `values`; None without values or without a share."""
+    if share is None or not values:
+        return None
+    position = (len(values) - 1) * float(share)
+    below = math.floor(position)
+    above = min(below + 1, len(values) - 1)
+    fraction = position - below
+    if fraction == 0:
+        return values[below]
+    step = values[above] - values[below]
+    if math.isinf(step):
+        return (1 - fraction) * values[below] + fraction * values[above]
+    return values[below] + fraction * step
+
+
+def held(value, thresholds):
+    """`value` held between the thresholds (a zero left alone when the cap ignores zeros)."""
+    if thresholds is None:
+        return value
+    lower, upper, leaves_zeros = thresholds
+    if leaves_zeros and value == 0:
+        return value
+    if lower is not None and value < lower:
+        value = lower
+    if upper is not None and value > upper:
+        value = upper
+    return value
+
+
+def compensated_sum(ascending):
+    """A user's sum of a property as Statistics.md defines it: the numbers in ascending order, added with Neumaier's
+    compensation; a running sum beyond the largest float is kept as it is."""
+    total, compensation = 0.0, 0.0
+    for number in ascending:
+        step = total + number
+        if abs(total) >= abs(number):
+            compensation += (total - step) + number
+        else:
+            compensation += (number - step) + total
+        total = step
+    return total + compensation if math.isfinite(total) else total
 
 
 def built_in_definition(metric_id, goal):
@@ -285,6 +335,9 @@ def ratio_arm(numerators, denominators, numerator_is_share, denominator_is_share
     var_d = variance_of(denominators, sum_d, mean_d, denominator_is_share)
     products = exact_sum(Fraction(m) * Fraction(d) for m, d in zip(numerators, denominators))
     covariance = (products - sum_m * sum_d / n) / (n - 1) if n > 1 else Fraction(0)
+    # Fieller's condition (Statistics.md): a denominator mean within 1.96 standard errors of 0 is not divided by.
+    if n > 1 and mean_d**2 <= Z_BOUNDS**2 * var_d / n:
+        return Arm(float(sum_m / sum_d), 0.0, n, "ratio_denominator_uncertain", invalid=invalid)
     variance = var_m / mean_d**2 - 2 * covariance * mean_m / mean_d**3 + mean_m**2 * var_d / mean_d**4
     return Arm(float(sum_m / sum_d), float(variance), n, invalid=invalid)
 
@@ -318,7 +371,7 @@ def quantile_arm(values, level, invalid):
 
 
 def limitation_of(treatment, control):
-    for reason in ("empty_arm", "ratio_denominator_zero", "too_few_values_for_quantile", "no_variance"):
+    for reason in ("empty_arm", "ratio_denominator_zero", "ratio_denominator_uncertain", "too_few_values_for_quantile", "no_variance"):
         if reason in (treatment.limitation, control.limitation):
             return reason
     if treatment.n < 2 or control.n < 2:
@@ -441,11 +494,8 @@ def analyse(experiment, definitions, by_user, alpha):
         window = round(spec["windowSeconds"] * 1000) if "windowSeconds" in spec else funnel_window
         unit = Measure(spec, window, goal)
         raw = {arm: [unit.of_user(by_user[user], anchors[user]) for user in users_by_arm[arm]] for arm in arms}
-        threshold = unit.threshold([(value, has) for arm in arms for value, has, _ in raw[arm]])
-        capped = {
-            arm: [(value if threshold is None else min(value, threshold), has, invalid) for value, has, invalid in raw[arm]]
-            for arm in arms
-        }
+        threshold = unit.thresholds([(value, has) for arm in arms for value, has, _ in raw[arm]])
+        capped = {arm: [(held(value, threshold), has, invalid) for value, has, invalid in raw[arm]] for arm in arms}
         measures[metric_id] = (unit, capped, threshold)
         return measures[metric_id]
 
@@ -506,7 +556,11 @@ def analyse(experiment, definitions, by_user, alpha):
             if treatment.invalid + reference.invalid > 0:
                 row["invalid_values"] = treatment.invalid + reference.invalid
             if cap is not None:
-                row["cap"] = cap
+                lower, upper, _ = cap
+                if upper is not None:
+                    row["cap"] = upper
+                if lower is not None:
+                    row["lower_cap"] = lower
             row.update(compare(treatment, reference, alpha, kind == "quantile"))
             rows.append(row)
 

@@ -41,8 +41,8 @@ struct DefinedMetricReferenceTests {
         )
         let comparison = try Self.compare(devices, config: "config.json", cli: cli)
         #expect(comparison.mismatches.isEmpty, "\(comparison.mismatches.joined(separator: "\n"))")
-        // Both experiments and every kind were compared: 21 metrics of checkout-layout, 22 of priced-checkout.
-        #expect(comparison.rowsByKind.values.reduce(0, +) == 43, "\(comparison.summary)")
+        // Both experiments and every kind were compared: 23 metrics of checkout-layout, 24 of priced-checkout.
+        #expect(comparison.rowsByKind.values.reduce(0, +) == 47, "\(comparison.summary)")
         for kind in ["proportion", "mean", "ratio", "quantile", "duration"] {
             #expect(comparison.rowsByKind[kind, default: 0] >= 2, "\(kind): \(comparison.summary)")
         }
@@ -190,6 +190,10 @@ struct DefinedMetricReferenceTests {
         { "id": "revenue-absolute-cap", "kind": "mean", "value": "amount_cents",
           "event": { "type": "mutation", "properties": { "operation": "place_order", "outcome": "succeeded" } },
           "cap": { "absolute": 5000 } },
+        { "id": "revenue-held", "kind": "mean", "value": "amount_cents",
+          "event": { "type": "mutation", "properties": { "operation": "place_order", "outcome": "succeeded" } },
+          "cap": { "percentile": [0.05, 0.95], "ignoreZeros": true } },
+        { "id": "screens-held", "kind": "mean", "event": { "type": "screen_shown" }, "cap": { "absolute": [3, 12] } },
         { "id": "orders", "kind": "mean",
           "event": { "type": "mutation", "properties": { "operation": "place_order", "outcome": "succeeded" } } },
         { "id": "order-value", "kind": "ratio", "numerator": "revenue", "denominator": "orders" },
@@ -237,7 +241,7 @@ struct DefinedMetricReferenceTests {
               "revenue", "revenue-absolute-cap", "orders", "order-value", "placed-order", "declines-per-order",
               "checkout-time", "checkout-time-p50", "checkout-time-p90", "confirmation-time-p50", "early-backs",
               "early-order", "screens", "screens-p90", "failed_mutations", "time_to_complete", "completion-time-p75",
-              "failures-per-back"\(extra)
+              "failures-per-back", "revenue-held", "screens-held"\(extra)
             ]
           }
         }

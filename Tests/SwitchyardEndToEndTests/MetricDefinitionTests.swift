@@ -98,6 +98,55 @@ struct MetricDefinitionTests {
         ])
     }
 
+    @Test("caps from below and above, and the caps and windows that cannot be meant, refused at their JSON path")
+    func capsAndWindows() throws {
+        let valid = #"""
+            [
+              {"id": "a", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": [-100, 5000]}},
+              {"id": "b", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": [-100, null]}},
+              {"id": "c", "kind": "mean", "event": {"type": "back"}, "cap": {"percentile": [0.01, 0.99]}},
+              {"id": "d", "kind": "mean", "event": {"type": "back"}, "cap": {"percentile": [null, 0.9], "ignoreZeros": true}},
+              {"id": "e", "kind": "mean", "event": {"type": "back"}, "windowSeconds": 1.5}
+            ]
+            """#
+        let (sections, none) = try decode(metrics: valid)
+        #expect(none.isEmpty, "\(none)")
+        let definitions = try #require(sections?.metricDefinitions)
+        #expect(definitions["a"]?.cap == .absolute(lower: -100, upper: 5_000))
+        #expect(definitions["b"]?.cap == .absolute(lower: -100, upper: nil))
+        #expect(definitions["c"]?.cap == .percentile(lower: 0.01, upper: 0.99, ignoringZeros: false))
+        #expect(definitions["d"]?.cap == .percentile(0.9, ignoringZeros: true))
+        #expect(definitions["e"]?.windowMilliseconds == 1_500)
+
+        let mistakes = #"""
+            [
+              {"id": "a", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": -5}},
+              {"id": "b", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": 1e999}},
+              {"id": "c", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": [5, 1]}},
+              {"id": "d", "kind": "mean", "event": {"type": "back"}, "cap": {"percentile": [0.99, 0.01]}},
+              {"id": "e", "kind": "mean", "event": {"type": "back"}, "cap": {"percentile": [1, null]}},
+              {"id": "f", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": [1, 2, 3]}},
+              {"id": "g", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": [null, null]}},
+              {"id": "h", "kind": "mean", "event": {"type": "back"}, "windowSeconds": 0.0005},
+              {"id": "i", "kind": "mean", "event": {"type": "back"}, "windowSeconds": 1.0005},
+              {"id": "j", "kind": "mean", "event": {"type": "back"}, "cap": {"absolute": ["1", 2]}}
+            ]
+            """#
+        let (_, issues) = try decode(metrics: mistakes)
+        #expect(issues == [
+            "metrics[0].cap.absolute: -5 is out of range; expected an upper cap above 0 (this one would set every user's value to -5 or less), or [LOWER, UPPER] to cap from both sides",
+            "metrics[1].cap.absolute: found a number beyond the largest a configuration holds (about 1.8e308); expected a finite number",
+            "metrics[2].cap.absolute: [5, 1] is out of order; expected the lower cap below the upper one",
+            "metrics[3].cap.percentile: [0.99, 0.01] is out of order; expected the lower percentile below the upper one",
+            "metrics[4].cap.percentile: 1 is out of range; expected a share of users of at least 0 and below 1 (0.01 raises values to the 1st percentile)",
+            "metrics[5].cap.absolute: expected [LOWER, UPPER] (null for a side left open), found an array of 3",
+            "metrics[6].cap.absolute: a cap needs a lower or an upper value",
+            "metrics[7].windowSeconds: 0.0005 is out of range; expected seconds after exposure, at least 0.001",
+            "metrics[8].windowSeconds: 1.0005 is not a whole number of milliseconds; expected seconds with at most 3 decimals, such as 1.5 or 0.25",
+            #"metrics[9].cap.absolute[0]: expected a number, found string "1""#,
+        ], "\(issues)")
+    }
+
     @Test("a funnel's goals name metrics as the guardrails do: each id checked, with its JSON path")
     func goalMetrics() throws {
         let metrics = #"[{"id": "revenue", "kind": "mean", "event": \#(Self.order), "value": "amount_cents"}]"#

@@ -47,6 +47,7 @@ struct MetricReferenceComparison {
         var controlMissingUsers: Int?
         var invalidValues: Int?
         var cap: Double?
+        var lowerCap: Double?
         var limitation: String?
 
         var key: String { "\(metric) / \(variant)" }
@@ -117,6 +118,7 @@ struct MetricReferenceComparison {
             ("difference", actual.difference, expected.difference),
             ("relative_difference", actual.relativeDifference, expected.relativeDifference),
             ("cap", actual.cap, expected.cap),
+            ("lower_cap", actual.lowerCap, expected.lowerCap),
         ]
         for (name, reported, computed) in estimates {
             numbers(label, name, reported.map { [$0] }, computed.map { [$0] }, tolerance: 1e-9)

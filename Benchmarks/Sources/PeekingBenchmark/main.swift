@@ -11,22 +11,14 @@ import FlowReports
 /// in an A/A run; power is the share of planted-effect runs significant at the last look (fixed horizon, read once)
 /// or at any look (sequential, read at every look).
 
-func option(_ name: String, default value: Double) -> Double {
-    let arguments = CommandLine.arguments
-    guard let flag = arguments.firstIndex(of: name), flag + 1 < arguments.count, let parsed = Double(arguments[flag + 1]) else {
-        return value
-    }
-    return parsed
-}
-
-let runs = max(1, Int(option("--runs", default: 1000)))
-let users = max(10, Int(option("--users", default: 1500)))
-let looks = max(1, Int(option("--looks", default: 10)))
-let rate = option("--rate", default: 0.6)
-let effect = option("--effect", default: 0.05)
-let alpha = option("--alpha", default: 0.05)
-let tuning = option("--tuning", default: TestingMethod.defaultTuningUsers)
-let seed = UInt64(option("--seed", default: 1))
+let runs = max(1, Int(numericOption("--runs", default: 1000)))
+let users = max(10, Int(numericOption("--users", default: 1500)))
+let looks = max(1, Int(numericOption("--looks", default: 10)))
+let rate = numericOption("--rate", default: 0.6)
+let effect = numericOption("--effect", default: 0.05)
+let alpha = numericOption("--alpha", default: 0.05)
+let tuning = numericOption("--tuning", default: TestingMethod.defaultTuningUsers)
+let seed = UInt64(numericOption("--seed", default: 1))
 
 /// Significance at each look of one run, for one testing method.
 struct Outcome {

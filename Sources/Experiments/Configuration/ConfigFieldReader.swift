@@ -56,8 +56,14 @@ package class ConfigFieldReader {
         return text
     }
 
+    /// A finite number: a JSON number beyond the largest Double (`1e999`), which reads as infinity, is refused.
     package func number(_ json: JSONValue, at path: JSONPath) -> Double? {
-        expecting(json.numberValue, "a number", found: json, at: path)
+        guard let number = expecting(json.numberValue, "a number", found: json, at: path) else { return nil }
+        guard number.isFinite else {
+            report(path, "found a number beyond the largest a configuration holds (about 1.8e308); expected a finite number")
+            return nil
+        }
+        return number
     }
 
     package func boolean(_ json: JSONValue, at path: JSONPath) -> Bool? {

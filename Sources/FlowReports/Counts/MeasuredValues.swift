@@ -7,7 +7,7 @@ import FlowEvents
 /// - a count: the matching events, `0` without;
 /// - a sum: the matching events, then each number they carry in JSON's number grammar, separated by spaces
 ///   (`2 45.99 12`; `1` for one event without a number; `0` without a matching event), so that the sum is made
-///   here exactly as from the logs (``ExactSum``) and the events without a number are counted as invalid;
+///   here as from the logs (``CompensatedSum``) and the events without a number are counted as invalid;
 /// - a duration: milliseconds from its start to its end, empty when the end was not reached.
 struct MeasuredValues: Sendable, Hashable {
     /// Per measurement: the value, as ``MeasuredColumn`` holds it.
@@ -60,16 +60,14 @@ struct MeasuredValues: Sendable, Hashable {
                 guard Int64(parts.count - 1) <= events else {
                     throw MeasuredValuesError(problem: "\(parts.count - 1) numbers from \(events) events in \"\(field)\"")
                 }
-                var sum = ExactSum()
-                var numbers = 0
+                var numbers: [Double] = []
                 for part in parts.dropFirst() {
                     guard case .success(let number) = EventPropertyNumber.read(String(part)) else { continue }
-                    sum.add(number)
-                    numbers += 1
+                    numbers.append(number)
                 }
-                values.append(sum.value)
+                values.append(CompensatedSum.of(numbers))
                 present.append(events > 0)
-                invalid.append(Int(events) - numbers)
+                invalid.append(Int(events) - numbers.count)
             case .duration:
                 if field.isEmpty {
                     values.append(0)

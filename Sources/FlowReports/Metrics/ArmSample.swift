@@ -16,13 +16,16 @@ struct ArmSample: Sendable {
     let missing: Int
     /// Events whose number was missing or not a number.
     let invalid: Int
+    /// Users whose value, after capping, is not finite (a sum beyond the largest Double): the metric cannot be
+    /// computed while there are any.
+    let nonFinite: Int
     /// For a duration, the median (nearest rank) of the values.
     let median: Double?
 
     /// The sample of `reading` from `columns`, the arm's columns of the measurements the reading names (nil for an
-    /// arm nobody was exposed to), each capped at its threshold.
+    /// arm nobody was exposed to), each held between its thresholds.
     init(
-        reading: ExperimentMetrics.Analysed.Reading, measurements: [MetricMeasurement], thresholds: [Double?],
+        reading: ExperimentMetrics.Analysed.Reading, measurements: [MetricMeasurement], thresholds: [MetricCap.Thresholds?],
         columns: [MeasuredColumn?]
     ) {
         let indices = reading.measurements
@@ -30,78 +33,75 @@ struct ArmSample: Sendable {
         /// The column of the reading's `position`-th measurement, capped, its values in user order.
         func capped(_ position: Int) -> (values: [Double], present: [Bool]) {
             let column = columns[position] ?? empty
-            let threshold = thresholds[indices[position]]
-            return (column.values.map { MetricCap.apply(threshold, to: $0) }, column.present)
+            guard let threshold = thresholds[indices[position]] else { return (column.values, column.present) }
+            return (column.values.map { threshold.apply(to: $0) }, column.present)
         }
         invalid = columns.reduce(0) { $0 + ($1?.invalid ?? 0) }
         let users = (columns.first ?? nil)?.values.count ?? 0
         var missing = 0
         var median: Double?
+        var nonFinite = 0
         switch reading {
         case .proportion:
             let present = capped(0).present
             statistic = .proportion(ProportionArmStatistic(users: users, successes: present.lazy.filter { $0 }.count))
             count = users
         case .mean:
-            statistic = .mean(Self.meanStatistic(of: capped(0).values))
+            let values = capped(0).values
+            nonFinite = values.lazy.filter { !$0.isFinite }.count
+            statistic = .mean(MeanArmStatistic(values: values.lazy.filter(\.isFinite)))
             count = users
         case .duration:
             let column = capped(0)
             let reached = zip(column.values, column.present).compactMap { $1 ? $0 : nil }
-            statistic = .mean(Self.meanStatistic(of: reached))
+            statistic = .mean(MeanArmStatistic(values: reached))
             count = reached.count
             missing = users - reached.count
             median = NearestRankQuantile.value(level: 0.5, ofSorted: reached.sorted())
         case .quantile(_, let level):
             let column = capped(0)
-            let values = zip(column.values, column.present).compactMap { $1 ? $0 : nil }.sorted()
-            statistic = .quantile(QuantileArmStatistic(sortedValues: values, level: level))
+            let values = zip(column.values, column.present).compactMap { $1 ? $0 : nil }
+            nonFinite = values.lazy.filter { !$0.isFinite }.count
+            statistic = .quantile(QuantileArmStatistic(sortedValues: values.filter(\.isFinite).sorted(), level: level))
             count = values.count
         case .ratio:
             let numerators = capped(0).values
             let denominators = capped(1).values
-            // Exact sums, rounded once: the same whatever order the users came in.
-            var sums = (numerator: ExactSum(), numeratorSquares: ExactSum(), denominator: ExactSum(), denominatorSquares: ExactSum(),
-                        products: ExactSum())
+            var sums = (numerator: ExactBinarySum(), numeratorSquares: ExactBinarySum(), denominator: ExactBinarySum(),
+                        denominatorSquares: ExactBinarySum(), products: ExactBinarySum())
             for (numerator, denominator) in zip(numerators, denominators) {
+                guard numerator.isFinite, denominator.isFinite else {
+                    nonFinite += 1
+                    continue
+                }
                 sums.numerator.add(numerator)
-                sums.numeratorSquares.add(numerator * numerator)
+                sums.numeratorSquares.addSquare(numerator)
                 sums.denominator.add(denominator)
-                sums.denominatorSquares.add(denominator * denominator)
-                sums.products.add(numerator * denominator)
+                sums.denominatorSquares.addSquare(denominator)
+                sums.products.addProduct(numerator, denominator)
             }
             statistic = .ratio(RatioArmStatistic(
                 count: min(numerators.count, denominators.count),
                 numerator: RatioArmStatistic.Component(
-                    sum: sums.numerator.value, sumOfSquares: sums.numeratorSquares.value, isBinary: measurements[indices[0]].isBinary
+                    sum: sums.numerator.number, sumOfSquares: sums.numeratorSquares.number, isBinary: measurements[indices[0]].isBinary
                 ),
                 denominator: RatioArmStatistic.Component(
-                    sum: sums.denominator.value, sumOfSquares: sums.denominatorSquares.value,
+                    sum: sums.denominator.number, sumOfSquares: sums.denominatorSquares.number,
                     isBinary: measurements[indices[1]].isBinary
                 ),
-                sumOfProducts: sums.products.value
+                sumOfProducts: sums.products.number
             ))
             count = users
         }
         self.missing = missing
         self.median = median
-    }
-
-    /// The mean statistic of `values` from their exact sum and sum of squares, each rounded once: the same whatever
-    /// order the users came in, without sorting them.
-    private static func meanStatistic(of values: [Double]) -> MeanArmStatistic {
-        var sum = ExactSum()
-        var squares = ExactSum()
-        for value in values {
-            sum.add(value)
-            squares.add(value * value)
-        }
-        return MeanArmStatistic(count: values.count, sum: sum.value, sumOfSquares: squares.value)
+        self.nonFinite = nonFinite
     }
 
     /// This arm, as the treatment, against `control`, which must be a sample of the same metric.
     func compared(with control: ArmSample, settings: ComparisonSettings) -> MetricComparison {
-        switch (statistic, control.statistic) {
+        guard nonFinite == 0, control.nonFinite == 0 else { return MetricComparison(untestable: .valueBeyondRange, settings: settings) }
+        return switch (statistic, control.statistic) {
         case let (.proportion(treatment), .proportion(control)):
             MetricComparison(treatment: treatment, control: control, settings: settings)
         case let (.mean(treatment), .mean(control)):

@@ -17,17 +17,18 @@ struct UserMeasure: Sendable {
     /// For a duration, the offset of the last end event seen before the start was: an end in the start's
     /// millisecond is simultaneous with it, whichever line came first.
     private var lastEndBeforeStart = none
-    /// The matching events' numbers, for a sum, added exactly so that their order does not matter.
-    private var numbers = ExactSum()
+    /// The matching events' numbers, for a sum, kept so that they are added in ascending order: their line order
+    /// does not matter.
+    private var numbers: [Double] = []
 
     /// A user's measure before any event: a duration from the exposure starts at the anchor.
     init(_ measurement: MetricMeasurement) {
         if case .duration(.exposure, _) = measurement.quantity { start = 0 }
     }
 
-    /// The sum of the matching events' numbers, for a sum: their exact sum, rounded once.
+    /// The sum of the matching events' numbers, for a sum (``CompensatedSum``: in ascending order, compensated).
     var sum: Double {
-        numbers.value
+        CompensatedSum.of(numbers)
     }
 
     /// For a duration, the milliseconds from its start to its end; nil until the end is reached.
@@ -44,7 +45,7 @@ struct UserMeasure: Sendable {
     mutating func add(_ number: Result<Double, EventPropertyNumber.Failure>) {
         count &+= 1
         if case .success(let value) = number {
-            numbers.add(value)
+            numbers.append(value)
         } else {
             invalid &+= 1
         }

@@ -54,8 +54,10 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     /// Events of either arm whose property was not a number where the metric sums one: skipped, not counted as 0.
     /// Absent when there were none.
     public var invalidValues: Int?
-    /// The value per-user values were capped at, when the metric is capped.
+    /// The value per-user values were capped at from above, when the metric is capped from above.
     public var cap: Double?
+    /// The value per-user values were raised to from below, when the metric is capped from below.
+    public var lowerCap: Double?
     /// Why the comparison has no interval or p-value, or no relative difference; absent when it has both.
     public var limitation: MetricComparisonLimitation?
 
@@ -118,6 +120,7 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         case controlMissingUsers = "control_missing_users"
         case invalidValues = "invalid_values"
         case cap
+        case lowerCap = "lower_cap"
         case limitation
     }
 }

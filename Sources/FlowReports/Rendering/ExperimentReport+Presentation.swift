@@ -78,7 +78,13 @@ extension ExperimentReport {
     var metricNotes: [String] {
         metrics.compactMap { metric in
             var parts: [String] = []
-            if let cap = metric.cap { parts.append("values capped at \(ReportNumberFormat.trimmed(cap, places: 4))") }
+            switch (metric.lowerCap, metric.cap) {
+            case let (lower?, upper?):
+                parts.append("values held between \(ReportNumberFormat.trimmed(lower, places: 4)) and \(ReportNumberFormat.trimmed(upper, places: 4))")
+            case let (lower?, nil): parts.append("values raised to at least \(ReportNumberFormat.trimmed(lower, places: 4))")
+            case let (nil, upper?): parts.append("values capped at \(ReportNumberFormat.trimmed(upper, places: 4))")
+            case (nil, nil): break
+            }
             if let treatment = metric.treatmentMissingUsers, let control = metric.controlMissingUsers, treatment + control > 0 {
                 parts.append("users who never reached its end: \(ReportNumberFormat.count(control)) in \(metric.control), "
                     + "\(ReportNumberFormat.count(treatment)) in \(metric.variant)")

@@ -40,28 +40,49 @@ public struct MetricComparison: Sendable, Hashable {
     }
 
     /// Compares `treatment` with `control` at `settings.alpha` by `settings.method`.
+    ///
+    /// Everything is computed at one scale, a power of two at which both arms' estimates and spreads are of order
+    /// one (``MetricArmStatistic/scaleExponent``), and only the results are scaled back: no value short of the
+    /// largest Double overflows a square or a difference. A result that is itself beyond the largest Double (a
+    /// difference of 1e308 and −1e308) is not tested: ``MetricComparisonLimitation/valueBeyondRange``.
     package init<Statistic: MetricArmStatistic>(treatment: Statistic, control: Statistic, settings: ComparisonSettings) {
         method = settings.method
-        controlEstimate = control.estimate
-        treatmentEstimate = treatment.estimate
         degreesOfFreedom = nil
         limitation = Self.limitation(treatment: treatment, control: control)
         relativeLimitation = nil
-        guard let controlMean = controlEstimate, let treatmentMean = treatmentEstimate else {
+        // One more than the larger arm's scale leaves room for the difference of two estimates of that scale.
+        let scale = max(treatment.scaleExponent, control.scaleExponent) + 1
+        let controlMean = control.estimate(scaledBy: scale)
+        let treatmentMean = treatment.estimate(scaledBy: scale)
+        controlEstimate = controlMean.map { $0.timesPowerOfTwo(scale) }
+        treatmentEstimate = treatmentMean.map { $0.timesPowerOfTwo(scale) }
+        guard let controlMean, let treatmentMean, controlMean.isFinite, treatmentMean.isFinite else {
             absolute = nil
             relative = nil
+            if controlMean?.isFinite == false || treatmentMean?.isFinite == false { limitation = .valueBeyondRange }
             return
         }
         let relativeEstimate: Double? = controlMean == 0 ? nil : (treatmentMean - controlMean) / controlMean
         if relativeEstimate == nil { relativeLimitation = .controlEstimateZero }
-        absolute = MetricEffect(estimate: treatmentMean - controlMean)
+        let difference = (treatmentMean - controlMean).timesPowerOfTwo(scale)
+        absolute = difference.isFinite ? MetricEffect(estimate: difference) : nil
         relative = relativeEstimate.map { MetricEffect(estimate: $0) }
+        guard difference.isFinite else {
+            limitation = .valueBeyondRange
+            return
+        }
         guard limitation == nil else { return }
 
         let treatmentCount = Double(treatment.count)
         let controlCount = Double(control.count)
-        let treatmentShare = treatment.unitVariance / treatmentCount
-        let controlShare = control.unitVariance / controlCount
+        let treatmentVariance = treatment.unitVariance(scaledBy: scale)
+        let controlVariance = control.unitVariance(scaledBy: scale)
+        guard treatmentVariance.isFinite, controlVariance.isFinite else {
+            limitation = .valueBeyondRange
+            return
+        }
+        let treatmentShare = treatmentVariance / treatmentCount
+        let controlShare = controlVariance / controlCount
         let inference = Inference(
             settings: settings, users: treatment.count + control.count,
             degreesOfFreedom: Self.welchDegreesOfFreedom(
@@ -69,14 +90,32 @@ public struct MetricComparison: Sendable, Hashable {
                 controlShare: controlShare, controlCount: controlCount
             )
         )
+        let scaledAbsolute = inference.effect(estimate: treatmentMean - controlMean, variance: treatmentShare + controlShare)
+        let unscaledAbsolute = scaledAbsolute.timesPowerOfTwo(scale)
+        guard unscaledAbsolute.isFinite else {
+            limitation = .valueBeyondRange
+            return
+        }
         if case .fixedHorizon = method { degreesOfFreedom = inference.degreesOfFreedom }
-        absolute = inference.effect(estimate: treatmentMean - controlMean, variance: treatmentShare + controlShare)
+        absolute = unscaledAbsolute
         if let relativeEstimate {
             let controlSquared = controlMean * controlMean
-            let variance = treatment.unitVariance / (controlSquared * treatmentCount)
-                + control.unitVariance * treatmentMean * treatmentMean / (controlSquared * controlSquared * controlCount)
+            let variance = treatmentVariance / (controlSquared * treatmentCount)
+                + controlVariance * treatmentMean * treatmentMean / (controlSquared * controlSquared * controlCount)
             relative = inference.effect(estimate: relativeEstimate, variance: variance)
         }
+    }
+
+    /// A comparison that cannot be made, for `limitation`: no estimates, no test.
+    package init(untestable limitation: MetricComparisonLimitation, settings: ComparisonSettings) {
+        method = settings.method
+        controlEstimate = nil
+        treatmentEstimate = nil
+        absolute = nil
+        relative = nil
+        degreesOfFreedom = nil
+        self.limitation = limitation
+        relativeLimitation = nil
     }
 
     /// (a + b)² / (a²/(nT − 1) + b²/(nC − 1)) with a = s²T/nT and b = s²C/nC; +∞ when it is not a finite positive
@@ -143,9 +182,12 @@ public struct MetricComparison: Sendable, Hashable {
     /// Only an arm whose values are truly all equal (unit variance 0) is tested from the other arm's variance; a
     /// quantile arm whose bounds are equal keeps its `no_variance` (its variance is a floor, not an estimate).
     private static func limitation<Statistic: MetricArmStatistic>(treatment: Statistic, control: Statistic) -> MetricComparisonLimitation? {
-        let own = [control, treatment].compactMap { arm in arm.limitation == .noVariance && arm.unitVariance == 0 ? nil : arm.limitation }
+        let own = [control, treatment].compactMap { arm in
+            arm.limitation == .noVariance && arm.unitVariance(scaledBy: arm.scaleExponent) == 0 ? nil : arm.limitation
+        }
         if let worst = own.reduce(nil, { MetricComparisonLimitation.worst($0, $1) }) { return worst }
         if treatment.count < 2 || control.count < 2 { return .noVariance }
-        return treatment.unitVariance > 0 || control.unitVariance > 0 ? nil : .noVariance
+        return treatment.unitVariance(scaledBy: treatment.scaleExponent) > 0 || control.unitVariance(scaledBy: control.scaleExponent) > 0
+            ? nil : .noVariance
     }
 }

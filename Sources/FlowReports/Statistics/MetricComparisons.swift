@@ -19,7 +19,7 @@ enum MetricComparisons {
         let arms = [control] + treatments
         let columns = metrics.measurements.map { measurement in arms.map { $0.tally?.measured[measurement] } }
         let thresholds = zip(metrics.measurements, columns).map { measurement, columns in
-            measurement.cap?.threshold(pooledValues: columns.compactMap { $0 }.flatMap { Self.values(of: $0, measuring: measurement) })
+            measurement.cap?.thresholds(pooledValues: columns.compactMap { $0 }.flatMap { Self.values(of: $0, measuring: measurement) })
         }
         var uncounted: [String] = []
         var reports: [MetricComparisonReport] = []
@@ -89,7 +89,7 @@ enum MetricComparisons {
 
     private static func report(
         _ metric: ExperimentMetrics.Analysed, treatment: (name: String, sample: ArmSample), control: (name: String, sample: ArmSample),
-        thresholds: [Double], settings: ComparisonSettings
+        thresholds: [MetricCap.Thresholds], settings: ComparisonSettings
     ) -> MetricComparisonReport {
         let comparison = treatment.sample.compared(with: control.sample, settings: settings)
         let definition = metric.definition
@@ -111,7 +111,10 @@ enum MetricComparisons {
         let invalid = treatment.sample.invalid + control.sample.invalid
         report.invalidValues = invalid > 0 ? invalid : nil
         // A ratio's sides carry the caps of their own metrics, stated on those metrics' rows.
-        if case .ratio = metric.reading {} else { report.cap = thresholds.first }
+        if case .ratio = metric.reading {} else {
+            report.cap = thresholds.first?.upper
+            report.lowerCap = thresholds.first?.lower
+        }
         return report
     }
 }

@@ -18,4 +18,21 @@ public struct MetricEffect: Sendable, Hashable, Codable {
         self.interval = interval
         self.pValue = pValue
     }
+
+    /// The effect with its estimate, standard error and interval × 2^`exponent` (the p-value does not change with
+    /// scale); not finite when any of them is beyond the largest Double.
+    func timesPowerOfTwo(_ exponent: Int) -> MetricEffect {
+        MetricEffect(
+            estimate: estimate.timesPowerOfTwo(exponent), standardError: standardError?.timesPowerOfTwo(exponent),
+            interval: interval.map {
+                ConfidenceInterval(lower: $0.lower.timesPowerOfTwo(exponent), upper: $0.upper.timesPowerOfTwo(exponent))
+            },
+            pValue: pValue
+        )
+    }
+
+    /// Whether every number of the effect is finite.
+    var isFinite: Bool {
+        estimate.isFinite && standardError?.isFinite != false && interval.map { $0.lower.isFinite && $0.upper.isFinite } != false
+    }
 }

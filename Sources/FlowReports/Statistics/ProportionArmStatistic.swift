@@ -19,21 +19,26 @@ package struct ProportionArmStatistic: MetricArmStatistic {
         if converted { successes += 1 }
     }
 
-    /// The rate `successes / users`; nil without users.
-    package var estimate: Double? {
-        count > 0 ? Double(successes) / Double(count) : nil
+    /// A rate and its variance are at most 1: no scaling is needed.
+    package var scaleExponent: Int {
+        0
     }
 
-    /// p(1 − p), the variance of one user's 0-or-1 value with denominator n (as gbstats).
-    package var unitVariance: Double {
-        guard let rate = estimate else { return 0 }
-        return rate * (1 - rate)
+    /// The rate `successes / users` divided by 2^`exponent`; nil without users.
+    package func estimate(scaledBy exponent: Int) -> Double? {
+        count > 0 ? (Double(successes) / Double(count)).timesPowerOfTwo(-exponent) : nil
+    }
+
+    /// p(1 − p), the variance of one user's 0-or-1 value with denominator n (as gbstats), divided by 4^`exponent`.
+    package func unitVariance(scaledBy exponent: Int) -> Double {
+        guard let rate = estimate(scaledBy: 0) else { return 0 }
+        return (rate * (1 - rate)).timesPowerOfTwo(-2 * exponent)
     }
 
     /// ``MetricComparisonLimitation/emptyArm`` without users, ``MetricComparisonLimitation/noVariance`` when every
     /// user converted or none did.
     package var limitation: MetricComparisonLimitation? {
         if count == 0 { return .emptyArm }
-        return unitVariance > 0 ? nil : .noVariance
+        return successes > 0 && successes < count ? nil : .noVariance
     }
 }

@@ -69,18 +69,33 @@ package struct QuantileArmStatistic: MetricArmStatistic {
         return (lower.isNaN ? 1e-8 : lower, upper.isNaN ? 0.99999999 : upper)
     }
 
-    /// `(n*/n)·(n − 1)·((upper − lower)/(2z))²` before the floor; 0 for fewer than 2 values.
-    var unflooredVariance: Double {
-        guard count > 1 else { return 0 }
-        let n = Double(count)
-        let halfSpread = (upperBound - lowerBound) / (2 * Self.boundsZ)
-        let variance = Double(nStar) / n * (n - 1) * halfSpread * halfSpread
-        return variance.isFinite ? variance : 0
+    /// The power of two of the largest of the quantile and its bounds, plus one: the bounds' spread is at most 2
+    /// at that scale.
+    package var scaleExponent: Int {
+        let largest = [estimate ?? 0, lowerBound, upperBound].filter(\.isFinite).map(\.magnitude).max() ?? 0
+        return largest == 0 ? 0 : Int(largest.exponent) + 1
     }
 
-    /// The variance of one value (see the type's summary), with gbstats' floor of 1e-5 from 100 values on.
-    package var unitVariance: Double {
-        count < 100 ? unflooredVariance : max(unflooredVariance, 1e-5)
+    /// The quantile divided by 2^`exponent`; nil without values.
+    package func estimate(scaledBy exponent: Int) -> Double? {
+        estimate?.timesPowerOfTwo(-exponent)
+    }
+
+    /// `(n*/n)·(n − 1)·((upper − lower)/(2z))²` before the floor, divided by 4^`exponent`; 0 for fewer than 2
+    /// values.
+    func unflooredVariance(scaledBy exponent: Int) -> Double {
+        guard count > 1 else { return 0 }
+        let n = Double(count)
+        let halfSpread = (upperBound.timesPowerOfTwo(-exponent) - lowerBound.timesPowerOfTwo(-exponent)) / (2 * Self.boundsZ)
+        let variance = Double(nStar) / n * (n - 1) * halfSpread * halfSpread
+        return variance.isFinite ? variance : .infinity
+    }
+
+    /// The variance of one value (see the type's summary), with gbstats' floor of 1e-5 from 100 values on, divided
+    /// by 4^`exponent`.
+    package func unitVariance(scaledBy exponent: Int) -> Double {
+        let unfloored = unflooredVariance(scaledBy: exponent)
+        return count < 100 ? unfloored : max(unfloored, 1e-5.timesPowerOfTwo(-2 * exponent))
     }
 
     /// gbstats' rules: ``MetricComparisonLimitation/tooFewValuesForQuantile`` when n ≤ z²·ν/(1 − ν) or
@@ -92,7 +107,7 @@ package struct QuantileArmStatistic: MetricArmStatistic {
         let zSquared = Self.boundsZ * Self.boundsZ
         let n = Double(count)
         if n <= zSquared * level / (1 - level) || n <= zSquared * (1 - level) / level { return .tooFewValuesForQuantile }
-        if unflooredVariance <= 0, count < 1000 { return .noVariance }
+        if count < 2 || upperBound == lowerBound, count < 1000 { return .noVariance }
         return nil
     }
 }

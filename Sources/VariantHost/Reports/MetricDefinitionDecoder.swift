@@ -181,33 +181,61 @@ struct MetricDefinitionDecoder {
             reader.report(path, "\(JavaScriptNumberFormat.string(seconds)) is out of range; expected seconds after exposure, at least 0.001")
             return nil
         }
-        return Int64((seconds * 1000).rounded())
+        // Events are timed to the millisecond: a window between two milliseconds would be cut silently.
+        let milliseconds = seconds * 1000
+        guard abs(milliseconds - milliseconds.rounded()) <= 1e-6 * max(1, milliseconds) else {
+            reader.report(path, "\(JavaScriptNumberFormat.string(seconds)) is not a whole number of milliseconds; expected seconds with at most 3 decimals, such as 1.5 or 0.25")
+            return nil
+        }
+        return Int64(milliseconds.rounded())
     }
 
+    /// `{"absolute": UPPER}`, `{"absolute": [LOWER, UPPER]}`, `{"percentile": UPPER}` or
+    /// `{"percentile": [LOWER, UPPER]}` (a side may be null), with `"ignoreZeros"` for a percentile cap.
     private func cap(_ json: JSONValue, at path: JSONPath) -> MetricCap? {
         guard let object = reader.object(json, at: path) else { return nil }
         reader.checkKeys(object, allowed: ["absolute", "percentile", "ignoreZeros"], at: path)
-        let absolute = reader.field(object, "absolute", at: path, required: false, reader.number)
-        let percentile = reader.field(object, "percentile", at: path, required: false, reader.number)
+        let absolute = reader.field(object, "absolute", at: path, required: false, bounds)
+        let percentile = reader.field(object, "percentile", at: path, required: false, bounds)
         let ignoringZeros = reader.field(object, "ignoreZeros", at: path, required: false, reader.boolean)
+        let cap: MetricCap
+        let capPath: JSONPath
         switch (absolute, percentile) {
-        case (let value?, nil):
+        case (let bounds?, nil):
             if ignoringZeros != nil { reader.report(path.appending("ignoreZeros"), "only a percentile cap ignores zeros") }
-            return .absolute(value)
-        case (nil, let level?):
-            guard level > 0, level <= 1 else {
-                reader.report(path.appending("percentile"), "\(JavaScriptNumberFormat.string(level)) is out of range; expected a share of users above 0 and at most 1 (0.99 caps at the 99th percentile)")
-                return nil
-            }
-            return .percentile(level, ignoringZeros: ignoringZeros ?? false)
+            cap = .absolute(lower: bounds.lower, upper: bounds.upper)
+            capPath = path.appending("absolute")
+        case (nil, let bounds?):
+            cap = .percentile(lower: bounds.lower, upper: bounds.upper, ignoringZeros: ignoringZeros ?? false)
+            capPath = path.appending("percentile")
         case (nil, nil):
             if object["absolute"] == nil, object["percentile"] == nil {
-                reader.report(path, "expected {\"absolute\": VALUE} or {\"percentile\": SHARE}")
+                reader.report(path, "expected {\"absolute\": VALUE}, {\"absolute\": [LOWER, UPPER]}, {\"percentile\": SHARE} or {\"percentile\": [LOWER, UPPER]}")
             }
             return nil
         default:
             reader.report(path, "give either absolute or percentile, not both")
             return nil
         }
+        if let problem = cap.problem {
+            reader.report(capPath, problem)
+            return nil
+        }
+        return cap
+    }
+
+    /// A cap's upper value alone, or `[lower, upper]` where one side may be null.
+    private func bounds(_ json: JSONValue, at path: JSONPath) -> (lower: Double?, upper: Double?)? {
+        guard case .array(let items) = json else { return reader.number(json, at: path).map { (nil, $0) } }
+        guard items.count == 2 else {
+            reader.report(path, "expected [LOWER, UPPER] (null for a side left open), found an array of \(items.count)")
+            return nil
+        }
+        let sides = items.enumerated().map { index, item -> Double?? in
+            if case .null = item { return .some(nil) }
+            return reader.number(item, at: path.appending(index)).map { .some($0) }
+        }
+        guard let lower = sides[0], let upper = sides[1] else { return nil }
+        return (lower, upper)
     }
 }

@@ -157,19 +157,20 @@ struct MetricComparisonEdgeTests {
 
     @Test("caps: PERCENTILE_CONT over every arm's users pooled, optionally of the non-zero values, or an absolute value")
     func caps() {
-        #expect(MetricCap.percentile(0.5, ignoringZeros: false).threshold(pooledValues: [4, 1, 3, 2]) == 2.5)
+        #expect(MetricCap.percentile(0.5, ignoringZeros: false).thresholds(pooledValues: [4, 1, 3, 2])?.upper == 2.5)
         // Position 9 · 0.9 = 8.1: a tenth of the step from 0 to 50 (to rounding, as in SQL and numpy).
-        let ninetieth = MetricCap.percentile(0.9, ignoringZeros: false).threshold(pooledValues: [0, 0, 0, 0, 0, 0, 0, 0, 0, 50])
+        let ninetieth = MetricCap.percentile(0.9, ignoringZeros: false).thresholds(pooledValues: [0, 0, 0, 0, 0, 0, 0, 0, 0, 50])?.upper
         #expect(abs((ninetieth ?? 0) - 5) < 1e-12)
-        #expect(MetricCap.percentile(0.5, ignoringZeros: true).threshold(pooledValues: [0, 0, 0, 10, 20]) == 15)
-        #expect(MetricCap.percentile(1, ignoringZeros: false).threshold(pooledValues: [3, 9, 1]) == 9)
-        #expect(MetricCap.percentile(0.99, ignoringZeros: true).threshold(pooledValues: [0, 0]) == nil)
-        #expect(MetricCap.percentile(0.99, ignoringZeros: false).threshold(pooledValues: []) == nil)
-        #expect(MetricCap.absolute(100).threshold(pooledValues: [1, 500]) == 100)
-        #expect(MetricCap.apply(100, to: 250) == 100 && MetricCap.apply(100, to: -3) == -3 && MetricCap.apply(nil, to: 250) == 250)
+        #expect(MetricCap.percentile(0.5, ignoringZeros: true).thresholds(pooledValues: [0, 0, 0, 10, 20])?.upper == 15)
+        #expect(MetricCap.percentile(1, ignoringZeros: false).thresholds(pooledValues: [3, 9, 1])?.upper == 9)
+        #expect(MetricCap.percentile(0.99, ignoringZeros: true).thresholds(pooledValues: [0, 0])?.upper == nil)
+        #expect(MetricCap.percentile(0.99, ignoringZeros: false).thresholds(pooledValues: [])?.upper == nil)
+        #expect(MetricCap.absolute(100).thresholds(pooledValues: [1, 500])?.upper == 100)
+        let upper = MetricCap.Thresholds(lower: nil, upper: 100)
+        #expect(upper.apply(to: 250) == 100 && upper.apply(to: -3) == -3 && MetricCap.Thresholds(lower: nil, upper: nil).apply(to: 250) == 250)
         for invalid in [MetricCap.percentile(0, ignoringZeros: false), .percentile(1.5, ignoringZeros: true),
                         .percentile(.nan, ignoringZeros: false), .absolute(.infinity)] {
-            #expect(invalid.problem != nil && invalid.threshold(pooledValues: [1, 2, 3]) == nil)
+            #expect(invalid.problem != nil && invalid.thresholds(pooledValues: [1, 2, 3])?.upper == nil)
         }
         #expect(MetricCap.percentile(0.99, ignoringZeros: true).problem == nil)
     }

@@ -23,7 +23,7 @@ struct MetricStatisticsReferenceTests {
         for item in vectors.valueCases {
             let expected = item.expected
             let pooled = (item.control.values ?? item.control.numerators ?? []) + (item.treatment.values ?? item.treatment.numerators ?? [])
-            let threshold = item.cap?.metricCap.threshold(pooledValues: pooled)
+            let threshold = item.cap?.metricCap.thresholds(pooledValues: pooled)?.upper
             if let reference = expected.capThreshold {
                 let actual = try #require(threshold, "\(item.name): no cap")
                 #expect(ledger.record("cap threshold", DeviationLedger.scaled(actual, reference)) <= 1e-12, "\(item.name)")
@@ -32,7 +32,7 @@ struct MetricStatisticsReferenceTests {
             }
             let controlSums = try #require(expected.control)
             let treatmentSums = try #require(expected.treatment)
-            let capped = { (values: [Double]?) in (values ?? []).map { MetricCap.apply(threshold, to: $0) } }
+            let capped = { (values: [Double]?) in (values ?? []).map { MetricCap.Thresholds(lower: nil, upper: threshold).apply(to: $0) } }
             switch item.kind {
             case "proportion":
                 var control = ProportionArmStatistic(users: 0, successes: 0)
@@ -47,8 +47,8 @@ struct MetricStatisticsReferenceTests {
                 let treatment = MeanArmStatistic(values: capped(item.treatment.values))
                 for (statistic, sums) in [(control, controlSums), (treatment, treatmentSums)] {
                     #expect(statistic.count == sums.n, "\(item.name)")
-                    #expect(ledger.record("sum", DeviationLedger.scaled(statistic.sum, sums.sum ?? .nan)) <= 1e-12, "\(item.name)")
-                    #expect(ledger.record("sum of squares", DeviationLedger.scaled(statistic.sumOfSquares, sums.sumOfSquares ?? .nan)) <= 1e-12)
+                    #expect(ledger.record("sum", DeviationLedger.scaled(statistic.sum.doubleValue, sums.sum ?? .nan)) <= 1e-12, "\(item.name)")
+                    #expect(ledger.record("sum of squares", DeviationLedger.scaled(statistic.sumOfSquares.doubleValue, sums.sumOfSquares ?? .nan)) <= 1e-12)
                 }
                 Self.check(item.name, control: control, treatment: treatment, item.alpha, item.tuningUsers, expected, &ledger)
             case "ratio":
@@ -66,9 +66,11 @@ struct MetricStatisticsReferenceTests {
                     #expect(statistic.count == sums.n, "\(item.name)")
                     let reference = sums.ratio
                     for (actual, expected) in [
-                        (statistic.numerator.sum, reference.numerator.sum), (statistic.numerator.sumOfSquares, reference.numerator.sumOfSquares),
-                        (statistic.denominator.sum, reference.denominator.sum), (statistic.denominator.sumOfSquares, reference.denominator.sumOfSquares),
-                        (statistic.sumOfProducts, reference.sumOfProducts),
+                        (statistic.numerator.sum.doubleValue, reference.numerator.sum.doubleValue),
+                        (statistic.numerator.sumOfSquares.doubleValue, reference.numerator.sumOfSquares.doubleValue),
+                        (statistic.denominator.sum.doubleValue, reference.denominator.sum.doubleValue),
+                        (statistic.denominator.sumOfSquares.doubleValue, reference.denominator.sumOfSquares.doubleValue),
+                        (statistic.sumOfProducts.doubleValue, reference.sumOfProducts.doubleValue),
                     ] {
                         #expect(ledger.record("ratio sums", DeviationLedger.scaled(actual, expected)) <= 1e-12, "\(item.name)")
                     }
@@ -120,9 +122,9 @@ struct MetricStatisticsReferenceTests {
         var compared = 0
         for item in try Vectors.load().valueCases where item.kind == "mean" {
             guard let scipy = item.expected.scipy, item.expected.gbstatsMessage == nil else { continue }
-            let threshold = item.cap?.metricCap.threshold(pooledValues: (item.control.values ?? []) + (item.treatment.values ?? []))
-            let control = MeanArmStatistic(values: (item.control.values ?? []).map { MetricCap.apply(threshold, to: $0) })
-            let treatment = MeanArmStatistic(values: (item.treatment.values ?? []).map { MetricCap.apply(threshold, to: $0) })
+            let threshold = item.cap?.metricCap.thresholds(pooledValues: (item.control.values ?? []) + (item.treatment.values ?? []))?.upper
+            let control = MeanArmStatistic(values: (item.control.values ?? []).map { MetricCap.Thresholds(lower: nil, upper: threshold).apply(to: $0) })
+            let treatment = MeanArmStatistic(values: (item.treatment.values ?? []).map { MetricCap.Thresholds(lower: nil, upper: threshold).apply(to: $0) })
             let comparison = MetricComparison(treatment: treatment, control: control, settings: ComparisonSettings(alpha: item.alpha))
             let absolute = try #require(comparison.absolute)
             let interval = try #require(absolute.interval)
@@ -189,9 +191,12 @@ struct MetricStatisticsReferenceTests {
         _ name: String, treatment: Statistic, control: Statistic, fixed: MetricComparison, sequential: MetricComparison,
         _ expected: Vectors.Expected
     ) {
-        let oneArmVaries = treatment.count >= 2 && control.count >= 2 && (treatment.unitVariance > 0 || control.unitVariance > 0)
-            && [(treatment.limitation, treatment.unitVariance), (control.limitation, control.unitVariance)]
-                .allSatisfy { $0.0 == nil || $0.0 == .noVariance && $0.1 == 0 }
+        let treatmentVariance: Double = treatment.unitVariance
+        let controlVariance: Double = control.unitVariance
+        let bothCounted = treatment.count >= 2 && control.count >= 2
+        let eitherVaries = treatmentVariance > 0 || controlVariance > 0
+        let arms: [(MetricComparisonLimitation?, Double)] = [(treatment.limitation, treatmentVariance), (control.limitation, controlVariance)]
+        let oneArmVaries = bothCounted && eitherVaries && arms.allSatisfy { $0.0 == nil || $0.0 == .noVariance && $0.1 == 0 }
         if oneArmVaries {
             let estimate = fixed.absolute?.estimate ?? .nan
             let interval = fixed.absolute?.interval
