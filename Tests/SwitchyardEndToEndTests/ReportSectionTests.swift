@@ -57,11 +57,20 @@ struct ReportSectionTests {
         #expect(sections?.funnel?.conversionWindowSeconds == seconds)
     }
 
-    @Test("a window longer than any log, up to 1e999 (infinity), is the longest one rather than a crash")
+    @Test("a window longer than any log (1e300 seconds) is the longest one rather than a crash")
     func hugeWindow() throws {
-        let (sections, issues) = try decode(#""funnel": {"steps": [{"name": "s", "type": "back"}], "conversionWindowSeconds": 1e999, "goal": {"type": "flow_completed"}}"#)
+        let (sections, issues) = try decode(#""funnel": {"steps": [{"name": "s", "type": "back"}], "conversionWindowSeconds": 1e300, "goal": {"type": "flow_completed"}}"#)
         #expect(issues.isEmpty)
         #expect(sections?.funnel?.conversionWindowSeconds == Int.max)
+    }
+
+    @Test("a window beyond any Double (1e999) is refused at its JSON path, as every configured number is")
+    func infiniteWindow() throws {
+        let (sections, issues) = try decode(#""funnel": {"steps": [{"name": "s", "type": "back"}], "conversionWindowSeconds": 1e999, "goal": {"type": "flow_completed"}}"#)
+        #expect(sections?.funnel == nil)
+        #expect(issues.count == 1)
+        #expect(issues.first?.contains("funnel.conversionWindowSeconds") == true)
+        #expect(issues.first?.contains("expected a finite number") == true)
     }
 
     @Test("an event matcher with an unknown event type lists the event log's types")

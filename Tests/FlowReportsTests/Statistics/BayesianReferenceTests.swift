@@ -112,12 +112,13 @@ struct BayesianReferenceTests {
             Issue.record("\(label): gbstats declines (\(result.gbstatsMessage ?? "no message")), Switchyard gives a result")
             return
         }
-        let armReasons: Set<BayesianLimitation> = [.emptyArm, .ratioDenominatorZero, .tooFewValuesForQuantile, .noVariance]
+        // Switchyard also declines a ratio whose denominator's interval reaches 0 (Fieller), where gbstats goes on.
+        let armReasons: Set<BayesianLimitation> = [.emptyArm, .ratioDenominatorZero, .ratioDenominatorUncertain, .tooFewValuesForQuantile, .noVariance]
         switch result.gbstatsMessage {
         case "NO_UNITS_IN_VARIATION":
             #expect(limitation == .emptyArm, "\(label): \(limitation)")
         case "ZERO_NEGATIVE_VARIANCE":
-            #expect([.ratioDenominatorZero, .tooFewValuesForQuantile, .noVariance].contains(limitation), "\(label): \(limitation)")
+            #expect([.ratioDenominatorZero, .ratioDenominatorUncertain, .tooFewValuesForQuantile, .noVariance].contains(limitation), "\(label): \(limitation)")
         case "ZERO_NEGATIVE_BASELINE_VARIATION":
             // gbstats looks at control's mean first; Switchyard names an arm's own limitation first.
             #expect(limitation == .controlEstimateZero || armReasons.contains(limitation), "\(label): \(limitation)")
