@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What a signal handler may write, and the one place VariantHost touches memory through pointers: the records ``ExplorationWatch`` keeps for a
+/// What a signal handler may write, and the one place FlowMapping touches memory through pointers: the records ``ExplorationWatch`` keeps for a
 /// signal handler to write, and the `write(2)` calls that write them and the text around them. No other
 /// file of the module holds a pointer (it writes event lines through FlowEvents' `LineBuffer`).
 ///
