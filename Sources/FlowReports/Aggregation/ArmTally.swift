@@ -13,6 +13,9 @@ struct ArmTally: Sendable, Hashable {
     var screensBeyondStepCap = 0
     /// For each step, the milliseconds from anchor to reaching it of every user who reached it.
     var stepDurations: [[Int64]]
+    /// Users who reached the goal, by the furthest step they reached (0 to the step count): what the step
+    /// decomposition needs when the goal can be reached without the last step. Nil when only counts are known.
+    var convertedByFurthestStep: [Int]?
     /// Back navigations by the screen left.
     var backNavigationsByScreen: [String: Int] = [:]
     /// Failed mutations by screen, then reason.
@@ -32,6 +35,7 @@ struct ArmTally: Sendable, Hashable {
             : definition.steps
         let capacity = users.count
         stepDurations = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
+        convertedByFurthestStep = Array(repeating: 0, count: steps.count + 1)
         var columns = metrics.measurements.map { _ in MeasuredColumn(reserving: capacity) }
         let unmeasured = metrics.measurements.map(UserMeasure.init)
         let kinds = metrics.measurements.map(MeasuredColumn.Kind.init)
@@ -73,7 +77,10 @@ struct ArmTally: Sendable, Hashable {
 
     private mutating func add(_ user: UserFunnelProgress, offsets: [Int64]) {
         users += 1
-        if user.reachedGoal { goalConversions += 1 }
+        if user.reachedGoal {
+            goalConversions += 1
+            convertedByFurthestStep?[min(offsets.count, stepDurations.count)] += 1
+        }
         for (index, offset) in offsets.enumerated() where index < stepDurations.count {
             stepDurations[index].append(offset)
         }

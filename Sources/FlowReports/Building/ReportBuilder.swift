@@ -193,6 +193,10 @@ public enum ReportBuilder {
                 settings: settings(of: options, for: configuration)
             )
         }
+        addStepDecompositions(
+            to: &report, arms: arms.filter { isAnalyzed($0.variant) }, goal: funnel.goal.summary,
+            correction: configuration?.correction ?? .holm, alpha: settings(of: options, for: configuration).effectiveAlpha
+        )
         let metrics = exposures?.metrics ?? ExperimentMetrics(plan: configuration, funnel: funnel)
         if !metrics.metrics.isEmpty || !metrics.undefined.isEmpty {
             let (comparisons, metricNotes) = MetricComparisons.compare(

@@ -27,6 +27,8 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var segments: [SegmentReport]
     /// Per treatment, whether its effect differs between segments.
     public var segmentInteractions: [SegmentInteractionReport]
+    /// Per treatment, where in the funnel its conversion differs from control's.
+    public var stepDecompositions: [StepDecompositionReport] = []
 
     /// Creates an experiment report.
     public init(
@@ -64,5 +66,6 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         case segmentBy = "segment_by"
         case segments
         case segmentInteractions = "segment_interactions"
+        case stepDecompositions = "step_decompositions"
     }
 }

@@ -100,9 +100,25 @@ public struct HTMLRenderer: ReportRenderer {
         }
         html += "</div>\n"
         html += funnelTable(experiment)
+        html += stepTermSection(experiment)
         html += screenTable(experiment)
         html += pathsSection(experiment)
         return html + "</section>\n"
+    }
+
+    private func stepTermSection(_ experiment: ExperimentReport) -> String {
+        guard !experiment.stepDecompositions.isEmpty else { return "" }
+        var html = "<h3>Step by step</h3>\n<table>\n<thead><tr>"
+            + ExperimentReport.stepTermHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for cells in experiment.stepTermRows {
+            let rowClass = cells.last == "gains" ? " class=\"better\"" : cells.last == "gives some back" ? " class=\"worse\"" : ""
+            html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        if !experiment.stepTermNotes.isEmpty {
+            html += "<ul class=\"notes\">\n" + experiment.stepTermNotes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        return html
     }
 
     private func goalTable(_ experiment: ExperimentReport, alpha: Double) -> String {

@@ -100,6 +100,18 @@ public struct MarkdownRenderer: ReportRenderer {
                 ]))
             }
         }
+        if !experiment.stepDecompositions.isEmpty {
+            lines += ["", "### Step by step", ""]
+            lines.append(row(ExperimentReport.stepTermHeaders))
+            lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|")
+            for cells in experiment.stepTermRows {
+                lines.append(row(cells.map { MarkdownText.escaped($0) }))
+            }
+            if !experiment.stepTermNotes.isEmpty {
+                lines.append("")
+                lines += experiment.stepTermNotes.map { "- " + MarkdownText.escaped($0) }
+            }
+        }
         if experiment.arms.contains(where: { !$0.screens.isEmpty }) {
             lines += ["", "### Back navigations and failures", ""]
             lines.append("| Variant | Screen | Back | Failed | Failure reasons |")

@@ -68,6 +68,11 @@ public struct TableRenderer: ReportRenderer {
             lines.append("")
         }
         lines.append(contentsOf: funnelTable(experiment).lines(colors: colors))
+        if !experiment.stepDecompositions.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: stepTermTable(experiment).lines(colors: colors))
+            lines.append(contentsOf: experiment.stepTermNotes.map { style(.yellow, "note: ") + text($0) })
+        }
         let screens = screenTable(experiment)
         if !screens.rows.isEmpty {
             lines.append("")
@@ -134,6 +139,18 @@ public struct TableRenderer: ReportRenderer {
                     TextTable.Cell(ReportNumberFormat.duration(seconds: step.p90SecondsToConvert)),
                 ])
             }
+        }
+        return table
+    }
+
+    private func stepTermTable(_ experiment: ExperimentReport) -> TextTable {
+        var table = TextTable(
+            headers: ExperimentReport.stepTermHeaders,
+            alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .right, .left]
+        )
+        for row in experiment.stepTermRows {
+            let style: ANSIStyle? = row.last == "gains" ? .green : row.last == "gives some back" ? .red : nil
+            table.rows.append(row.enumerated().map { TextTable.Cell($1, style: $0 == row.count - 1 ? style : nil) })
         }
         return table
     }

@@ -1,0 +1,57 @@
+extension ExperimentReport {
+    /// Column headers of the step decomposition table.
+    static let stepTermHeaders = ["Variant", "Step", "Treatment", "Control", "Ratio", "CI", "Adj. CI", "Share", "Adj. p", "Reading"]
+
+    /// One row per treatment and term (its steps in flow order, then the goal), as plain text cells aligned with
+    /// ``stepTermHeaders``; names cut to ``TerminalText/nameLimit``.
+    var stepTermRows: [[String]] {
+        stepDecompositions.flatMap { decomposition in
+            decomposition.terms.enumerated().map { index, term in
+                let step = term.isGoal ? "goal: \(TerminalText.capped(term.step))" : "\(index + 1). \(TerminalText.capped(term.step))"
+                return [
+                    index == 0 ? TerminalText.capped(decomposition.variant) : "",
+                    step,
+                    Self.passage(term.treatment),
+                    Self.passage(term.control),
+                    term.ratio.map { "x" + ReportNumberFormat.fixed($0, places: 3) } ?? "–",
+                    term.interval.map(Self.ratioInterval) ?? "–",
+                    term.adjustedInterval.map(Self.ratioInterval) ?? "–",
+                    ReportNumberFormat.percentagePoints(term.contribution),
+                    term.adjustedPValue.map(ReportNumberFormat.pValue) ?? "–",
+                    Self.reading(of: term),
+                ]
+            }
+        }
+    }
+
+    /// What the reader must know about the decomposition: the treatments it was refused for, and why, and what it is.
+    var stepTermNotes: [String] {
+        let refusals = stepDecompositions.compactMap { decomposition in
+            decomposition.refusalReason.map { "\(decomposition.variant) is not decomposed step by step: \($0)" }
+        }
+        guard stepDecompositions.contains(where: { !$0.terms.isEmpty }) else { return refusals }
+        return refusals + [
+            "each ratio is treatment's rate of passing the step over control's, of the users who reached the step before; "
+                + "the ratios multiply to the ratio of conversion rates and the shares add up to its difference; "
+                + "where a flow gains or loses users, not what each screen causes"
+        ]
+    }
+
+    private static func passage(_ passage: StepArmPassage) -> String {
+        "\(ReportNumberFormat.count(passage.passed))/\(ReportNumberFormat.count(passage.reached))"
+    }
+
+    private static func ratioInterval(_ interval: StepRatioInterval) -> String {
+        "[\(ReportNumberFormat.fixed(interval.lower, places: 3)), \(interval.upper.map { ReportNumberFormat.fixed($0, places: 3) } ?? "∞")]"
+    }
+
+    private static func reading(of term: StepTermReport) -> String {
+        if term.isFound, let ratio = term.ratio {
+            return ratio > 1 ? "gains" : "gives some back"
+        }
+        switch term.reading {
+        case .measured, .nearBoundary: return "no significant change"
+        default: return String(term.reading.rawValue.map { $0 == "_" ? " " : $0 })
+        }
+    }
+}
