@@ -17,6 +17,37 @@ struct AggregateCountsFileTests {
         }
     }
 
+    @Test("Totals that add up beyond Int.max, in any measure, are an error at the row that overflows, never a trap",
+          arguments: ["users", "goal", "converted_reaching_step", "back", "duplicate_events", "multi_variant_users"])
+    func overflowingTotals(measure: String) throws {
+        let row = "exp,A,\(measure),1,s,,0,\(Int.max)\n"
+        let exposure = "exp,A,first_exposure,0,,,0,1\n"
+        let file = try AggregateCountsFile(text: Self.header + row + row + exposure, path: "counts.csv")
+        #expect(throws: AggregateCountsError.self) {
+            _ = try AggregateCounts(file, options: ReportOptions())
+        }
+        do {
+            _ = try AggregateCounts(file, options: ReportOptions())
+        } catch {
+            #expect(error.description.contains("counts.csv:3"), "\(error.description)")
+            #expect(error.description.contains("beyond \(Int.max)"), "\(error.description)")
+        }
+    }
+
+    @Test("Rows that count users by a value cannot count more users than the arm has: an error at the row, not an allocation")
+    func moreThanTheArm() throws {
+        let text = Self.header + "exp,A,first_exposure,0,,,0,1\n" + "exp,A,users,0,,,0,10\n"
+            + "exp,A,goal,0,,,5,\(Int.max / 2)\n" + "exp,A,goal,0,,,9,\(Int.max / 2)\n"
+        let file = try AggregateCountsFile(text: text, path: "counts.csv")
+        do {
+            _ = try AggregateCounts(file, options: ReportOptions())
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.contains("counts.csv:5"), "\(error.description)")
+            #expect(error.description.contains("more than the arm's 10 users"), "\(error.description)")
+        }
+    }
+
     @Test("CSV columns in any order, quoted fields with commas, quotes and line breaks")
     func csv() throws {
         let text = "total,value,reason,name,step,measure,variant,experiment\r\n"

@@ -38,7 +38,6 @@ extension ArmReport {
             goalConversionRate: Self.fraction(tally.goalConversions, of: users), steps: steps, screens: screens
         )
         if tally.screensBeyondStepCap > 0 { discoveredScreensBeyondCap = tally.screensBeyondStepCap }
-        convertedByFurthestStep = tally.convertedByFurthestStep
     }
 
     private static func fraction(_ part: Int, of whole: Int) -> Double {

@@ -2,16 +2,27 @@ extension ReportBuilder {
     /// Decomposes each treatment's difference in conversion step by step (``StepDecomposition``), correcting across
     /// the tested terms of every treatment, and names in the verdict the steps found to differ, in flow order.
     static func addStepDecompositions(
-        to report: inout ExperimentReport, arms: [ArmReport], goal: String, correction: MultipleComparisonCorrection,
-        alpha: Double
+        to report: inout ExperimentReport, arms: [ArmReport], progress: (String) -> FunnelArmProgress?, goal: String,
+        correction: MultipleComparisonCorrection, alpha: Double
     ) {
         guard let control = arms.first, arms.count > 1 else { return }
         let steps = control.steps.map(\.name)
-        let comparable = arms.dropFirst().filter { $0.steps.map(\.name) == steps }
+        guard let controlProgress = progress(control.variant) else {
+            report.stepDecompositions = arms.dropFirst().map { arm in
+                StepDecompositionReport(
+                    variant: arm.variant, control: control.variant, refusedFor: "counts_without_progress",
+                    reason: "the counts have no converted_reaching_step rows (made by an older query), so they do not say how far "
+                        + "converted users got; run the current `switchyard sql` query again, or report on the logs",
+                    correction: correction
+                )
+            }
+            return
+        }
+        let comparable = arms.dropFirst().compactMap { arm in
+            arm.steps.map(\.name) == steps ? progress(arm.variant).map { (arm.variant, $0) } : nil
+        }
         let decomposed = StepDecomposition.decompose(
-            control: (control.variant, control.funnelProgress),
-            treatments: comparable.map { ($0.variant, $0.funnelProgress) },
-            alpha: alpha, correction: correction
+            control: (control.variant, controlProgress), treatments: comparable, alpha: alpha, correction: correction
         )
         var byVariant: [String: StepDecompositionReport] = [:]
         for decomposition in decomposed {
@@ -20,7 +31,7 @@ extension ReportBuilder {
         report.stepDecompositions = arms.dropFirst().map { arm in
             byVariant[arm.variant] ?? StepDecompositionReport(
                 variant: arm.variant, control: control.variant, refusedFor: "steps_differ",
-                reason: "\(arm.variant)'s steps are not \(control.variant)'s (steps discovered per arm differ); "
+                reason: "its steps are not control's (each arm's steps were discovered from its own screens); "
                     + "configure the funnel's steps to compare them step by step",
                 correction: correction
             )
@@ -33,15 +44,13 @@ extension ReportBuilder {
     }
 }
 
-extension ArmReport {
-    /// The arm's users by furthest step reached and whether they converted: from the log when it was read, else from
-    /// the nested step counts (which leave a goal reached without the last step undecomposed).
-    var funnelProgress: FunnelArmProgress {
-        guard let convertedByFurthestStep, convertedByFurthestStep.count == steps.count + 1 else {
-            return FunnelArmProgress(users: users, stepUsers: steps.map(\.users), conversions: goalConversions)
-        }
-        let reached = [users] + steps.map(\.users) + [0]
-        let notConverted = (0...steps.count).map { step in
+extension ArmTally {
+    /// The arm's users by furthest step reached and whether they converted; nil for counts made without
+    /// `converted_reaching_step` rows, which do not say how far converted users got.
+    var funnelProgress: FunnelArmProgress? {
+        guard let convertedByFurthestStep, convertedByFurthestStep.count == stepDurations.count + 1 else { return nil }
+        let reached = [users] + stepDurations.map(\.count) + [0]
+        let notConverted = (0...stepDurations.count).map { step in
             max(0, reached[step] - reached[step + 1] - convertedByFurthestStep[step])
         }
         return FunnelArmProgress(notConverted: notConverted, converted: convertedByFurthestStep)

@@ -194,7 +194,8 @@ public enum ReportBuilder {
             )
         }
         addStepDecompositions(
-            to: &report, arms: arms.filter { isAnalyzed($0.variant) }, goal: funnel.goal.summary,
+            to: &report, arms: arms.filter { isAnalyzed($0.variant) }, progress: { (tallies[$0] ?? ArmTally(definition: funnel, users: [])).funnelProgress },
+            goal: funnel.goal.summary,
             correction: configuration?.correction ?? .holm, alpha: settings(of: options, for: configuration).effectiveAlpha
         )
         let metrics = exposures?.metrics ?? ExperimentMetrics(plan: configuration, funnel: funnel)

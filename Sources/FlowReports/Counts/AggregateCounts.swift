@@ -19,15 +19,15 @@ struct AggregateCounts: Sendable {
         var segments: [String: [String: [String: ArmCounts]]] = [:]
         for (row, location) in zip(file.rows, file.locations) {
             if row.measure == .incompleteExposures {
-                incompleteExposures += row.total
+                try CountSum.add(row.total, to: &incompleteExposures, location: location)
                 continue
             }
             if row.measure == .duplicateEvents {
-                duplicateEvents += row.total
+                try CountSum.add(row.total, to: &duplicateEvents, location: location)
                 continue
             }
             if row.measure == .multiVariantUsers {
-                multiVariantUsers[row.experiment, default: 0] += row.total
+                try CountSum.add(row.total, to: &multiVariantUsers[row.experiment, default: 0], location: location)
                 continue
             }
             let configuration = options.experiments[row.experiment]
@@ -53,11 +53,15 @@ struct AggregateCounts: Sendable {
             case .firstExposure:
                 firstExposures[row.experiment, default: [:]][row.variant] = row.value
             case .segmentUsers:
-                segments[row.experiment, default: [:]][row.name, default: [:]][row.variant, default: ArmCounts(users: 0, conversions: 0)]
-                    .users += row.total
+                try CountSum.add(
+                    row.total, to: &segments[row.experiment, default: [:]][row.name, default: [:]][row.variant, default: ArmCounts(users: 0, conversions: 0)].users,
+                    location: location
+                )
             case .segmentConversions:
-                segments[row.experiment, default: [:]][row.name, default: [:]][row.variant, default: ArmCounts(users: 0, conversions: 0)]
-                    .conversions += row.total
+                try CountSum.add(
+                    row.total, to: &segments[row.experiment, default: [:]][row.name, default: [:]][row.variant, default: ArmCounts(users: 0, conversions: 0)].conversions,
+                    location: location
+                )
             default:
                 break
             }
@@ -95,22 +99,31 @@ struct AggregateCounts: Sendable {
         var screensBeyondStepCap = 0
         var stepReaches: [Int: [Int64: Int]] = [:]
         var goalReaches: [Int64: Int] = [:]
+        var convertedReaching: [Int: Int] = [:]
         var backs: [String: Int] = [:]
         var failures: [String: [String: Int]] = [:]
         var metricCounts: [GuardrailMetric: [Int64: Int]] = [:]
         let groups = metrics.measurementGroups
         var measuredValues: [Int: [MeasuredValues: Int]] = [:]
+        // Rows that count users by a per-user value, which add up to at most the arm's users.
+        var perUserTotals: [String: (total: Int, location: String)] = [:]
         for (row, location) in rows {
+            if let what = Self.perUserMeasure(of: row) {
+                var entry = perUserTotals[what] ?? (0, location)
+                try CountSum.add(row.total, to: &entry.total, location: location)
+                perUserTotals[what] = (entry.total, location)
+            }
             switch row.measure {
-            case .users: users += row.total
-            case .goal: goalReaches[row.value, default: 0] += row.total
-            case .step: stepReaches[row.step, default: [:]][row.value, default: 0] += row.total
+            case .users: try CountSum.add(row.total, to: &users, location: location)
+            case .goal: try CountSum.add(row.total, to: &goalReaches[row.value, default: 0], location: location)
+            case .convertedReachingStep: try CountSum.add(row.total, to: &convertedReaching[row.step, default: 0], location: location)
+            case .step: try CountSum.add(row.total, to: &stepReaches[row.step, default: [:]][row.value, default: 0], location: location)
             case .discoveredStep: discovered[row.step] = row.name
-            case .discoveredScreensBeyondCap: screensBeyondStepCap += row.total
-            case .back: backs[row.name, default: 0] += row.total
-            case .failedMutation: failures[row.name, default: [:]][row.reason, default: 0] += row.total
-            case .userBackNavigations: metricCounts[.backNavigations, default: [:]][row.value, default: 0] += row.total
-            case .userFailedMutations: metricCounts[.failedMutations, default: [:]][row.value, default: 0] += row.total
+            case .discoveredScreensBeyondCap: try CountSum.add(row.total, to: &screensBeyondStepCap, location: location)
+            case .back: try CountSum.add(row.total, to: &backs[row.name, default: 0], location: location)
+            case .failedMutation: try CountSum.add(row.total, to: &failures[row.name, default: [:]][row.reason, default: 0], location: location)
+            case .userBackNavigations: try CountSum.add(row.total, to: &metricCounts[.backNavigations, default: [:]][row.value, default: 0], location: location)
+            case .userFailedMutations: try CountSum.add(row.total, to: &metricCounts[.failedMutations, default: [:]][row.value, default: 0], location: location)
             case .metricGroup:
                 let group = try Self.group(row.step, of: groups, experiment: experiment, location: location)
                 let label = metrics.label(ofGroup: group)
@@ -124,14 +137,22 @@ struct AggregateCounts: Sendable {
                 measuredValues[row.step, default: [:]] = measuredValues[row.step] ?? [:]
             case .metricUsers:
                 let group = try Self.group(row.step, of: groups, experiment: experiment, location: location)
+                let values: MeasuredValues
                 do {
-                    let values = try MeasuredValues(parsing: row.reason, measurements: group.map { metrics.measurements[$0] })
-                    measuredValues[row.step, default: [:]][values, default: 0] += row.total
+                    values = try MeasuredValues(parsing: row.reason, measurements: group.map { metrics.measurements[$0] })
                 } catch {
                     throw AggregateCountsError(location: location, problem: "column reason: \(error.problem)")
                 }
+                try CountSum.add(row.total, to: &measuredValues[row.step, default: [:]][values, default: 0], location: location)
             case .incompleteExposures, .duplicateEvents, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
+        }
+        for (what, entry) in perUserTotals.sorted(by: { $0.key < $1.key }) where entry.total > users {
+            throw AggregateCountsError(
+                location: entry.location,
+                problem: "the \(what) rows of experiment \"\(experiment)\" count \(entry.total) users, more than the arm's \(users) users; "
+                    + "expected each user counted once"
+            )
         }
         var steps = funnel.steps
         if funnel.discoversScreens {
@@ -141,11 +162,43 @@ struct AggregateCounts: Sendable {
                 .map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             screensBeyondStepCap += numbers.count - steps.count
         }
-        return ArmTally(
+        var tally = ArmTally(
             users: users, steps: steps, screensBeyondStepCap: screensBeyondStepCap, stepReaches: stepReaches, goalReaches: goalReaches,
             backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metricCounts,
             usersByMeasuredValues: measuredValues, metrics: metrics
         )
+        tally.convertedByFurthestStep = Self.convertedByFurthestStep(
+            reaching: convertedReaching, steps: steps.count, conversions: tally.goalConversions
+        )
+        return tally
+    }
+
+    /// The rows that count each user at most once, by what they count; nil for other rows.
+    private static func perUserMeasure(of row: AggregateRow) -> String? {
+        switch row.measure {
+        case .goal: "goal"
+        case .step: "step \(row.step)"
+        case .convertedReachingStep: "converted_reaching_step \(row.step)"
+        case .userBackNavigations: "user_back_navigations"
+        case .userFailedMutations: "user_failed_mutations"
+        case .metricUsers: "metric group \(row.step)"
+        default: nil
+        }
+    }
+
+    /// Converted users by the furthest step they reached, from the converted users who reached each step; nil when
+    /// the counts have no such rows (made by an older query) or rows that do not nest.
+    static func convertedByFurthestStep(reaching: [Int: Int], steps: Int, conversions: Int) -> [Int]? {
+        guard !reaching.isEmpty || conversions == 0 else { return nil }
+        let chain = (0...steps).map { reaching[$0] ?? 0 } + [0]
+        guard chain[0] == conversions else { return nil }
+        var furthest: [Int] = []
+        for step in 0...steps {
+            let (stopped, overflow) = chain[step].subtractingReportingOverflow(chain[step + 1])
+            guard !overflow, stopped >= 0 else { return nil }
+            furthest.append(stopped)
+        }
+        return furthest
     }
 
     /// The measurements of group `number` (from 1) of an experiment whose groups are `groups`.

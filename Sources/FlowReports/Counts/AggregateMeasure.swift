@@ -16,6 +16,9 @@ public enum AggregateMeasure: String, Sendable, CaseIterable {
     case goal
     /// Users who reached step `step` (from 1) `value` milliseconds after their exposure: `total`.
     case step
+    /// Users who reached the goal and step `step` (from 1; 0 counts every user who reached the goal): `total`. The
+    /// step decomposition reads how far converted users got from these; counts without them are not decomposed.
+    case convertedReachingStep = "converted_reaching_step"
     /// A discovered step of the arm: its number `step` and its screen `name`.
     case discoveredStep = "discovered_step"
     /// Screens of the arm beyond the cap on discovered steps (``FunnelDefinition/maximumDiscoveredSteps``): `total`.

@@ -22,9 +22,6 @@ public struct ArmReport: Sendable, Hashable, Codable {
     public var notInConfiguration: Bool?
     /// The screen paths the arm's users took, when the report counts them (`report --top-paths`); absent otherwise.
     public var paths: ObservedPathsReport?
-    /// Users who reached the goal by the furthest step they reached, when the log was read (not counts): the
-    /// step decomposition's input, not part of the report's output.
-    var convertedByFurthestStep: [Int]?
 
     /// Creates an arm report.
     public init(

@@ -8,8 +8,9 @@ public struct StepDecompositionReport: Sendable, Hashable, Codable {
     public var variant: String
     /// Control.
     public var control: String
-    /// Why the difference is not decomposed (a ``StepDecompositionRefusal`` code, or `steps_differ` when the arms'
-    /// discovered steps are not the same screens); nil when it is.
+    /// Why the difference is not decomposed (a ``StepDecompositionRefusal`` code, `steps_differ` when the arms'
+    /// discovered steps are not the same screens, or `counts_without_progress` for counts made by an older query); nil when
+    /// it is.
     public var refusal: String?
     /// The refusal in words; nil when decomposed.
     public var refusalReason: String?

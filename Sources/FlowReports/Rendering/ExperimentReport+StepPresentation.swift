@@ -27,7 +27,7 @@ extension ExperimentReport {
     /// What the reader must know about the decomposition: the treatments it was refused for, and why, and what it is.
     var stepTermNotes: [String] {
         let refusals = stepDecompositions.compactMap { decomposition in
-            decomposition.refusalReason.map { "\(decomposition.variant) is not decomposed step by step: \($0)" }
+            decomposition.refusalReason.map { "\(TerminalText.capped(decomposition.variant)) is not decomposed step by step: \($0)" }
         }
         guard stepDecompositions.contains(where: { !$0.terms.isEmpty }) else { return refusals }
         return refusals + [

@@ -57,6 +57,7 @@ public struct AggregateQuery: Sendable {
             row(measure: .firstExposure, value: "MIN(t)", total: "COUNT(DISTINCT u)", from: "xp GROUP BY e, v"),
             row(measure: .users, total: "COUNT(*)", from: "au GROUP BY e, v"),
             row(measure: .goal, value: "o", total: "COUNT(*)", from: "g GROUP BY e, v, o"),
+            row(measure: .convertedReachingStep, total: "COUNT(*)", from: "g GROUP BY e, v"),
             row(measure: .back, name: "s", total: "COUNT(*)",
                 from: "(SELECT e, v, COALESCE(sc, '(none)') AS s FROM w WHERE ty = 'back') AS b GROUP BY e, v, s"),
             row(measure: .failedMutation, name: "s", reason: "r", total: "COUNT(*)",
@@ -167,6 +168,8 @@ public struct AggregateQuery: Sendable {
         }
         for step in steps {
             rows.append(row(measure: .step, step: "\(step)", value: "o", total: "COUNT(*)", from: "s\(step) GROUP BY e, v, o"))
+            rows.append(row(measure: .convertedReachingStep, step: "\(step)", total: "COUNT(*)",
+                            from: "(SELECT g.e AS e, g.v AS v FROM g JOIN s\(step) AS sk ON g.e = sk.e AND g.u = sk.u) AS cs GROUP BY e, v"))
         }
     }
 
@@ -196,6 +199,9 @@ public struct AggregateQuery: Sendable {
                         from: "dn WHERE step > \(FunnelDefinition.maximumDiscoveredSteps) GROUP BY e, v"))
         rows.append(row(measure: .step, step: "step", value: "o", total: "COUNT(*)",
                         from: "dr WHERE r = step AND late = 0 GROUP BY e, v, step, o"))
+        rows.append(row(measure: .convertedReachingStep, step: "step", total: "COUNT(*)",
+                        from: "(SELECT g.e AS e, g.v AS v, dr.step AS step FROM g JOIN dr ON g.e = dr.e AND g.u = dr.u "
+                            + "WHERE dr.r = dr.step AND dr.late = 0) AS cd GROUP BY e, v, step"))
     }
 
     // MARK: Metrics and segments
