@@ -23,21 +23,37 @@ extension ArmReport {
         }
         let screenNames = Set(tally.backNavigationsByScreen.keys).union(tally.failuresByScreen.keys).sorted()
         let screens = screenNames.map { screen in
-            let reasons = (tally.failuresByScreen[screen] ?? [:])
-                .map { ReasonCount(reason: $0.key, count: $0.value) }
-                .sorted { $0.reason < $1.reason }
-            return ScreenReport(
+            let failures = tally.failuresByScreen[screen] ?? [:]
+            let (reasons, folded) = Self.listedReasons(of: failures)
+            var report = ScreenReport(
                 screen: screen,
                 backNavigations: tally.backNavigationsByScreen[screen] ?? 0,
-                failedMutations: reasons.reduce(0) { $0 + $1.count },
+                failedMutations: failures.values.reduce(0, +),
                 failuresByReason: reasons
             )
+            if folded > 0 { report.otherReasons = folded }
+            return report
         }
         self.init(
             variant: variant, source: source, users: users, goalConversions: tally.goalConversions,
             goalConversionRate: Self.fraction(tally.goalConversions, of: users), steps: steps, screens: screens
         )
         if tally.screensBeyondStepCap > 0 { discoveredScreensBeyondCap = tally.screensBeyondStepCap }
+    }
+
+    /// The failure reasons a screen lists, ordered by reason: every reason when there are at most
+    /// ``ScreenReport/maximumListedReasons``; otherwise the most frequent, then ``ScreenReport/otherReason`` counting
+    /// the failures of all the others (a reason spelt as that name among them). And how many reasons that last holds.
+    private static func listedReasons(of failures: [String: Int]) -> (reasons: [ReasonCount], folded: Int) {
+        guard failures.count > ScreenReport.maximumListedReasons else {
+            return (failures.map { ReasonCount(reason: $0.key, count: $0.value) }.sorted { $0.reason < $1.reason }, 0)
+        }
+        var weights = failures
+        weights[ScreenReport.otherReason] = nil
+        let kept = MostFrequentValues.top(ScreenReport.maximumListedReasons, of: weights)
+        let other = failures.reduce(0) { kept.contains($1.key) ? $0 : $0 + $1.value }
+        let listed = kept.sorted().map { ReasonCount(reason: $0, count: failures[$0] ?? 0) }
+        return (listed + [ReasonCount(reason: ScreenReport.otherReason, count: other)], failures.count - kept.count)
     }
 
     private static func fraction(_ part: Int, of whole: Int) -> Double {
