@@ -102,4 +102,36 @@ struct OpenEndedValueCapTests {
         #expect(screen.otherReasons == nil)
         #expect(!experiment.notes.contains { $0.contains("(other)") })
     }
+
+    @Test("Past the cap: an arm lists the screens with the most backs and failures, and counts the others as (other)")
+    func screensPastTheCap() throws {
+        var script = EventScript()
+        script.expose("u", to: "A", at: 0)
+        let screens = ScreenReport.maximumListed + 20
+        var seconds = 1.0
+        for screen in 0..<screens {
+            // Screen `p<i>` is left `i + 1` times; the last 20 screens also fail once each.
+            for _ in 0...screen {
+                seconds += 0.001
+                script.add(.back, user: "u", at: seconds, screen: "p\(screen)")
+            }
+            if screen >= ScreenReport.maximumListed {
+                script.add(.mutation, user: "u", at: seconds, screen: "p\(screen)", properties: ["outcome": "failed", "reason": "x"])
+            }
+        }
+        let experiment = try Self.experiment(script.events, options: Self.reasonOptions)
+        let arm = try #require(experiment.arms.first)
+        #expect(arm.screens.count == ScreenReport.maximumListed + 1)
+        #expect(arm.otherScreens == 20)
+        let other = try #require(arm.screens.last)
+        #expect(other.screen == ScreenReport.otherScreen)
+        #expect(other.backNavigations == (1...20).reduce(0, +))
+        #expect(other.failedMutations == 0)
+        #expect(!arm.screens.contains { $0.screen == "p19" } && arm.screens.contains { $0.screen == "p20" })
+        #expect(arm.screens.dropLast().map(\.screen) == arm.screens.dropLast().map(\.screen).sorted())
+        #expect(arm.screens.reduce(0) { $0 + $1.failedMutations } == 20)
+        #expect(experiment.notes.contains(
+            "A: 20 screens beyond the 100 with the most back navigations and failed mutations are counted together as the screen (other)"
+        ))
+    }
 }

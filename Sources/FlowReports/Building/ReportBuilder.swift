@@ -173,6 +173,13 @@ public enum ReportBuilder {
             )
         }
         for arm in arms {
+            guard let folded = arm.otherScreens else { continue }
+            experimentNotes.append(
+                "\(arm.variant): \(ReportNumberFormat.count(folded)) screens beyond the \(ScreenReport.maximumListed) with the most "
+                    + "back navigations and failed mutations are counted together as the screen \(ScreenReport.otherScreen)"
+            )
+        }
+        for arm in arms {
             let folded = arm.screens.compactMap(\.otherReasons)
             guard !folded.isEmpty else { continue }
             let screens = folded.count == 1 ? "1 screen" : "\(ReportNumberFormat.count(folded.count)) screens"

@@ -14,7 +14,7 @@
 ///               steps: [ { name, users, conversion_rate, step_conversion_rate, drop_off_users, drop_off_rate,
 ///                          median_seconds_to_convert?, p90_seconds_to_convert? } ],
 ///               screens: [ { screen, back_navigations, failed_mutations,
-///                            failures_by_reason: [ { reason, count } ], other_reasons? } ] } ],
+///                            failures_by_reason: [ { reason, count } ], other_reasons? } ], other_screens? } ],
 ///     analysis: { control, verdict, method: "fixed-horizon" | "sequential", sequential_tuning_users?,
 ///       comparisons: [ { variant, control, treatment_users, treatment_conversions, treatment_rate,
 ///                        control_users, control_conversions, control_rate, absolute_difference,

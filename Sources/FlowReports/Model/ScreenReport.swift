@@ -1,5 +1,12 @@
 /// Back navigations and failed mutations on one screen of an arm.
 public struct ScreenReport: Sendable, Hashable, Codable {
+    /// The most screens an arm lists by name: those with the most back navigations and failed mutations together,
+    /// ties by name in UTF-8 order. The others are counted together as one more screen, ``otherScreen``, and
+    /// ``ArmReport/otherScreens`` says how many that is, so a log of endless distinct screens makes a report of
+    /// bounded size.
+    public static let maximumListed = 100
+    /// The screen the screens beyond ``maximumListed`` are counted together as.
+    public static let otherScreen = "(other)"
     /// The most failure reasons a screen lists by name: the most frequent, ties by reason in UTF-8 order. The
     /// failures of the others are counted under ``otherReason``, and ``otherReasons`` says how many reasons that is,
     /// so a log of endless distinct reasons makes a report of bounded size.
