@@ -3,9 +3,10 @@ import FlowEvents
 /// The events of a log counted so far, by identity (`EventIdentity`), which tells an event a device delivered
 /// again from a new one: the second delivery is a duplicate, counted in ``duplicates`` and nowhere else.
 ///
-/// Kept per user, by the number the caller gives each user (`UserNumbering`), so that no id is hashed here: a
-/// user's sessions are few and found by comparing their ids. An event with a sequence number costs one bit of its
-/// session's set; one without costs its content hash in its session's set of those.
+/// Kept per user, by the number the caller gives each user (`UserNumbering`). Memory is proportional to the
+/// distinct events and sessions delivered, whatever their values: a user's sessions beyond the first are found by
+/// hashing their ids, so a user with many sessions (a shared anonymous id) costs each event one lookup, and a
+/// session's sequence numbers cost what ``SequenceNumberSet`` says, however sparse they are.
 struct DeliveredEvents: Sendable {
     /// Duplicates found so far.
     private(set) var duplicates = 0
@@ -31,60 +32,26 @@ struct DeliveredEvents: Sendable {
     }
 }
 
-/// What was delivered of one user's sessions: the first inline, as most users have one.
+/// What was delivered of one user's sessions: the first inline, as most users have one, the others by session id.
 private struct UserDeliveries: Sendable {
-    private var first: SessionDeliveries?
-    private var others: [SessionDeliveries] = []
+    private var firstSession: String?
+    private var first = SessionDeliveries()
+    private var others: [String: SessionDeliveries] = [:]
 
     mutating func insert(session: String, sequence: Int?, contentHash: @autoclosure () -> Int) -> Bool {
-        if first == nil { first = SessionDeliveries(session: session) }
-        if first!.session == session { return first!.insert(sequence: sequence, contentHash: contentHash()) }
-        if let index = others.firstIndex(where: { $0.session == session }) {
-            return others[index].insert(sequence: sequence, contentHash: contentHash())
-        }
-        others.append(SessionDeliveries(session: session))
-        return others[others.count - 1].insert(sequence: sequence, contentHash: contentHash())
+        if firstSession == nil { firstSession = session }
+        if firstSession == session { return first.insert(sequence: sequence, contentHash: contentHash()) }
+        return others[session, default: SessionDeliveries()].insert(sequence: sequence, contentHash: contentHash())
     }
 }
 
 /// What was delivered of one session: the sequence numbers of its numbered events, the content hashes of the others.
 private struct SessionDeliveries: Sendable {
-    let session: String
     private var numbers = SequenceNumberSet()
     private var contentHashes: Set<Int> = []
-
-    init(session: String) {
-        self.session = session
-    }
 
     mutating func insert(sequence: Int?, contentHash: @autoclosure () -> Int) -> Bool {
         if let sequence { return numbers.insert(sequence) }
         return contentHashes.insert(contentHash()).inserted
-    }
-}
-
-/// A set of sequence numbers: one bit each for the first 2^20, which a session's events number densely from 0, and
-/// a hash set for any larger one a log may hold.
-struct SequenceNumberSet: Sendable {
-    private static let bitLimit = 1 << 20
-    /// Numbers 0..<64, kept inline: most sessions have fewer events than that, and no array to allocate.
-    private var first: UInt64 = 0
-    /// Numbers 64..<bitLimit, 64 to a word.
-    private var words: [UInt64] = []
-    private var large: Set<Int> = []
-
-    /// Adds `number` (not negative) and returns whether it was not there yet.
-    mutating func insert(_ number: Int) -> Bool {
-        if number < 64 {
-            let bit: UInt64 = 1 << UInt64(number)
-            defer { first |= bit }
-            return first & bit == 0
-        }
-        guard number < Self.bitLimit else { return large.insert(number).inserted }
-        let word = number / 64 - 1
-        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word - words.count + 1)) }
-        let bit: UInt64 = 1 << UInt64(number % 64)
-        defer { words[word] |= bit }
-        return words[word] & bit == 0
     }
 }

@@ -172,6 +172,23 @@ public enum ReportBuilder {
                     + "\(FunnelDefinition.maximumDiscoveredSteps) discovered steps are not steps (configure the funnel's steps to choose them)"
             )
         }
+        for arm in arms {
+            guard let folded = arm.otherScreens else { continue }
+            experimentNotes.append(
+                "\(arm.variant): \(ReportNumberFormat.count(folded)) screens beyond the \(ScreenReport.maximumListed) with the most "
+                    + "back navigations and failed mutations are counted together as the screen \(ScreenReport.otherScreen)"
+            )
+        }
+        for arm in arms {
+            let folded = arm.screens.compactMap(\.otherReasons)
+            guard !folded.isEmpty else { continue }
+            let screens = folded.count == 1 ? "1 screen" : "\(ReportNumberFormat.count(folded.count)) screens"
+            experimentNotes.append(
+                "\(arm.variant): \(ReportNumberFormat.count(folded.reduce(0, +))) failure reasons beyond the "
+                    + "\(ScreenReport.maximumListedReasons) most frequent of their screen (on \(screens)) are counted together as "
+                    + ScreenReport.otherReason
+            )
+        }
         for arm in arms where arm.notInConfiguration == true {
             experimentNotes.append(
                 "\(arm.variant) is not a variation in the configuration: its \(arm.users) users are shown but left out "
@@ -224,8 +241,16 @@ public enum ReportBuilder {
     ) {
         let empty = ArmCounts(users: 0, conversions: 0)
         report.segmentBy = segmentBy
-        for value in counts.keys.sorted() {
-            let arms = variants.map { (name: $0, counts: counts[value]?[$0] ?? empty) }
+        let (segments, folded) = listedSegments(of: counts)
+        if folded > 0 {
+            report.otherSegmentValues = folded
+            report.notes.append(
+                "\(ReportNumberFormat.count(folded)) \(segmentBy) values beyond the \(SegmentReport.maximumListed) with the most "
+                    + "users are counted together as the segment \(SegmentReport.otherValue)"
+            )
+        }
+        for (value, counts) in segments {
+            let arms = variants.map { (name: $0, counts: counts[$0] ?? empty) }
             let analysis = ExperimentStatistics.analyze(
                 control: arms[0], treatments: Array(arms.dropFirst()), weights: weights, settings: settings
             )
@@ -235,8 +260,8 @@ public enum ReportBuilder {
         for treatment in variants.dropFirst() {
             let interaction = SegmentHeterogeneity.test(
                 variant: treatment,
-                segments: counts.keys.sorted().map { value in
-                    (treatment: counts[value]?[treatment] ?? empty, control: counts[value]?[variants[0]] ?? empty)
+                segments: segments.map { _, counts in
+                    (treatment: counts[treatment] ?? empty, control: counts[variants[0]] ?? empty)
                 },
                 alpha: alpha
             )
@@ -246,6 +271,30 @@ public enum ReportBuilder {
                     + "(Cochran's Q \(StatisticsFormatting.pValue(interaction.pValue, alpha: alpha)))"
             }
         }
+    }
+
+    /// The segments a report lists, ordered by value: every value when there are at most
+    /// ``SegmentReport/maximumListed``; otherwise the values with the most users, then one segment,
+    /// ``SegmentReport/otherValue``, of all the others' users (a value spelt as that name among them). And how many
+    /// values that last segment holds.
+    private static func listedSegments(
+        of counts: [String: [String: ArmCounts]]
+    ) -> (segments: [(value: String, arms: [String: ArmCounts])], folded: Int) {
+        guard counts.count > SegmentReport.maximumListed else {
+            return (counts.keys.sorted().map { ($0, counts[$0] ?? [:]) }, 0)
+        }
+        var users = counts.mapValues { arms in arms.values.reduce(0) { $0 + $1.users } }
+        users[SegmentReport.otherValue] = nil
+        let kept = MostFrequentValues.top(SegmentReport.maximumListed, of: users)
+        var other: [String: ArmCounts] = [:]
+        for (value, arms) in counts where !kept.contains(value) {
+            for (variant, arm) in arms {
+                other[variant, default: ArmCounts(users: 0, conversions: 0)].users += arm.users
+                other[variant, default: ArmCounts(users: 0, conversions: 0)].conversions += arm.conversions
+            }
+        }
+        let listed = kept.sorted().map { ($0, counts[$0] ?? [:]) } + [(SegmentReport.otherValue, other)]
+        return (listed, counts.count - kept.count)
     }
 
     /// The report's settings, with the configuration's testing method unless the report asks for sequential testing.

@@ -15,8 +15,13 @@ public struct ArmReport: Sendable, Hashable, Codable {
     /// With discovered steps, the screens of the arm left out as steps because the first
     /// ``FunnelDefinition/maximumDiscoveredSteps`` came before them; absent when none were.
     public var discoveredScreensBeyondCap: Int?
-    /// Back navigations and failed mutations per screen, ordered by screen name.
+    /// Back navigations and failed mutations per screen, ordered by screen name; beyond
+    /// ``ScreenReport/maximumListed`` screens, those with the most, then ``ScreenReport/otherScreen`` for the others.
     public var screens: [ScreenReport]
+    /// How many screens are counted together in the last of ``screens``, ``ScreenReport/otherScreen``, beyond the
+    /// ``ScreenReport/maximumListed`` with the most back navigations and failed mutations; absent when every screen
+    /// is listed.
+    public var otherScreens: Int?
     /// True for a variant the experiment's configuration does not list: its users are counted here but left out
     /// of the comparisons and the sample-ratio check. Absent otherwise.
     public var notInConfiguration: Bool?
@@ -47,6 +52,7 @@ public struct ArmReport: Sendable, Hashable, Codable {
         case steps
         case discoveredScreensBeyondCap = "discovered_screens_beyond_cap"
         case screens
+        case otherScreens = "other_screens"
         case notInConfiguration = "not_in_configuration"
         case paths
     }

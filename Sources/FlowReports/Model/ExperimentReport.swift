@@ -23,8 +23,12 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var metrics: [MetricComparisonReport]
     /// The `session_started` property results are broken down by (`--segment-by`), if any.
     public var segmentBy: String?
-    /// One analysis per value of ``segmentBy``, ordered by value.
+    /// One analysis per value of ``segmentBy``, ordered by value; beyond ``SegmentReport/maximumListed`` values, the
+    /// values with the most users, then ``SegmentReport/otherValue`` holding the users of the others.
     public var segments: [SegmentReport]
+    /// How many values of ``segmentBy`` are counted together in the segment ``SegmentReport/otherValue``; absent when
+    /// every value is listed.
+    public var otherSegmentValues: Int?
     /// Per treatment, whether its effect differs between segments.
     public var segmentInteractions: [SegmentInteractionReport]
     /// Per treatment, where in the funnel its conversion differs from control's.
@@ -65,6 +69,7 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         case metrics
         case segmentBy = "segment_by"
         case segments
+        case otherSegmentValues = "other_segment_values"
         case segmentInteractions = "segment_interactions"
         case stepDecompositions = "step_decompositions"
     }

@@ -14,7 +14,7 @@
 ///               steps: [ { name, users, conversion_rate, step_conversion_rate, drop_off_users, drop_off_rate,
 ///                          median_seconds_to_convert?, p90_seconds_to_convert? } ],
 ///               screens: [ { screen, back_navigations, failed_mutations,
-///                            failures_by_reason: [ { reason, count } ] } ] } ],
+///                            failures_by_reason: [ { reason, count } ], other_reasons? } ], other_screens? } ],
 ///     analysis: { control, verdict, method: "fixed-horizon" | "sequential", sequential_tuning_users?,
 ///       comparisons: [ { variant, control, treatment_users, treatment_conversions, treatment_rate,
 ///                        control_users, control_conversions, control_rate, absolute_difference,
@@ -26,7 +26,7 @@
 ///     metrics: [ { metric, role, is_guardrail, variant, control, treatment_users, control_users, treatment_mean,
 ///                  control_mean, treatment_median?, control_median?, difference, interval?: { lower, upper },
 ///                  p_value, adjusted_p_value, is_significant, is_significantly_worse } ],
-///     segment_by?, segments: [ { value, analysis } ],
+///     segment_by?, segments: [ { value, analysis } ], other_segment_values?,
 ///     segment_interactions: [ { variant, segments, chi_square, p_value, differs_between_segments } ] } ] }
 /// ```
 public struct Report: Sendable, Hashable, Codable {
