@@ -4,9 +4,11 @@ import VariantScaffolding
 /// Writes a starter package into one folder, which must be new or empty, and nowhere else; makes its
 /// variants with add-variant's code.
 ///
-/// The package is written whole into a hidden working folder beside DIR (`.switchyard-init.<name>.<pid>`,
-/// holding `unfinishedMarker`) and renamed onto DIR at the end, so a stopped init leaves DIR as it was,
-/// or the whole package, and at most that working folder, which a rerun names. A failure removes it.
+/// A new DIR is written whole into a hidden working folder beside it (`.switchyard-init.<name>.<pid>`,
+/// holding `unfinishedMarker`) and renamed into place at the end, so a stopped init leaves no DIR or the
+/// whole package, and at most that working folder. An existing empty DIR (perhaps a shell's working
+/// folder, which a rename would replace) is written in place, `unfinishedMarker` first and removed last.
+/// Either way a rerun names what a stopped init left. A failure removes what was written.
 struct StarterWriter {
     /// The name of the file that says what the working folder is.
     static let unfinishedMarker = "SWITCHYARD-INIT-UNFINISHED.txt"
@@ -65,6 +67,12 @@ struct StarterWriter {
             throw CommandError("\(quoted) is a file, not a folder; name a new folder or an empty one; nothing was written")
         case .directory?:
             let entries = ((try? FileManager.default.contentsOfDirectory(atPath: realFolder.path)) ?? []).sorted()
+            if entries.contains(Self.unfinishedMarker) {
+                throw CommandError(
+                    "\(quoted) holds a package an interrupted init was writing (it holds \(Self.unfinishedMarker)): empty the folder "
+                        + "(or delete it) and run init again; if another init into \(quoted) is running now, let it finish; nothing was written"
+                )
+            }
             guard entries.isEmpty else {
                 let listed = entries.prefix(3).map { Identifier.quoted($0) }.joined(separator: ", ") + (entries.count > 3 ? ", ..." : "")
                 throw CommandError(
@@ -74,7 +82,10 @@ struct StarterWriter {
             }
         }
         let prefix = workingPrefix
-        if let leftover = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted().first(where: { $0.hasPrefix(prefix) }) {
+        let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted().filter { entry in
+            entry.hasPrefix(prefix) && !entry.dropFirst(prefix.count).isEmpty && entry.dropFirst(prefix.count).allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        if let leftover = leftovers.first {
             let path = Identifier.quoted(parent.appendingPathComponent(leftover).path)
             throw CommandError(
                 "\(path) is a package an interrupted init into \(quoted) was writing (it holds \(Self.unfinishedMarker)); nothing uses it: "
@@ -84,20 +95,24 @@ struct StarterWriter {
         }
     }
 
-    /// Writes `starter` into a working folder beside the package's, makes its variants as add-variant
-    /// does, and renames the working folder onto the package's folder; returns the variants' folders.
+    /// Writes `starter` into a working folder beside the package's (renamed into place at the end) or
+    /// into the existing empty folder, makes its variants as add-variant does; returns the variants' folders.
     ///
-    /// - Throws: `CommandError` when a file cannot be written or add-variant refuses; the working folder is removed.
+    /// - Throws: `CommandError` when a file cannot be written or add-variant refuses; what was written is removed.
     func write(_ starter: StarterPackage) throws(CommandError) -> [String] {
         try checkFolder()
-        let working = parent.appendingPathComponent(workingPrefix + String(ProcessInfo.processInfo.processIdentifier), isDirectory: true)
+        let inPlace = entryKind(realFolder.path) == .directory
+        let working = inPlace
+            ? realFolder
+            : parent.appendingPathComponent(workingPrefix + String(ProcessInfo.processInfo.processIdentifier), isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: working, withIntermediateDirectories: false)
-            try Data(
-                "switchyard init was writing a package here, to be renamed \(realFolder.lastPathComponent) when whole; if no init is running, delete this folder.\n".utf8
-            ).write(to: working.appendingPathComponent(Self.unfinishedMarker))
+            if !inPlace { try FileManager.default.createDirectory(at: working, withIntermediateDirectories: false) }
+            try Data((
+                "switchyard init is writing a package here, and removes this file when it is whole; if no init is running, it was stopped: "
+                    + "delete what it wrote and run init again.\n"
+            ).utf8).write(to: working.appendingPathComponent(Self.unfinishedMarker))
         } catch {
-            try? FileManager.default.removeItem(at: working)
+            removeWritten(working, inPlace: inPlace)
             throw CommandError(
                 "cannot create a folder in \(Identifier.quoted(parent.path)) to write the package into: \(error.localizedDescription); nothing was written"
             )
@@ -119,17 +134,31 @@ struct StarterWriter {
             guard unlink(working.appendingPathComponent(Self.unfinishedMarker).path) == 0 else {
                 throw CommandError("cannot remove \(Self.unfinishedMarker) from the package: \(String(cString: strerror(errno))); nothing was written")
             }
-            // The package's folder, if it exists, is empty: rename replaces an empty folder, and fails for one that filled meanwhile.
-            guard rename(working.path, realFolder.path) == 0 else {
-                let reason = errno == ENOTEMPTY || errno == EEXIST ? "it is no longer empty" : String(cString: strerror(errno))
-                throw CommandError("cannot put the package in \(Identifier.quoted(shown)): \(reason); nothing was written")
+            if !inPlace {
+                // rename fails, rather than replace, if a folder of that name appeared meanwhile and is not empty.
+                guard rename(working.path, realFolder.path) == 0 else {
+                    let reason = errno == ENOTEMPTY || errno == EEXIST ? "it appeared meanwhile and is not empty" : String(cString: strerror(errno))
+                    throw CommandError("cannot put the package in \(Identifier.quoted(shown)): \(reason); nothing was written")
+                }
             }
             syncFolder(parent.path)
             return made
         } catch {
-            try? FileManager.default.removeItem(at: working)
+            removeWritten(working, inPlace: inPlace)
             throw error
         }
+    }
+
+    /// Removes the working folder, or what init wrote into the existing folder (its marker last).
+    private func removeWritten(_ working: URL, inPlace: Bool) {
+        guard inPlace else {
+            try? FileManager.default.removeItem(at: working)
+            return
+        }
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: working.path)) ?? [] where entry != Self.unfinishedMarker {
+            try? FileManager.default.removeItem(at: working.appendingPathComponent(entry))
+        }
+        try? FileManager.default.removeItem(at: working.appendingPathComponent(Self.unfinishedMarker))
     }
 
     private func scaffolding<Value>(_ body: () throws(ScaffoldError) -> Value) throws(CommandError) -> Value {
