@@ -7,9 +7,9 @@ import Foundation
 /// Reading every identifier-like literal, rather than only `name: "..."` arguments, also finds
 /// targets a manifest creates in a loop over a list of names; a literal that names no module only
 /// makes that one name unavailable.
-enum ManifestNames {
+public enum ManifestNames {
     /// The identifier-like string literals of `manifest`, in order of appearance, without repeats.
-    static func names(in manifest: String) -> [String] {
+    public static func names(in manifest: String) -> [String] {
         guard let expression = try? NSRegularExpression(pattern: #""([A-Za-z_][A-Za-z0-9_-]*)""#) else { return [] }
         var seen: Set<String> = []
         var names: [String] = []

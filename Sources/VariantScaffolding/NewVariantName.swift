@@ -31,9 +31,11 @@ struct NewVariantName {
             throw refuse("but Sources/ already holds a module folder of that name")
         }
         let importedTypes = typesDeclared(by: importedModules(templates))
-        // The generated registry imports every app and variant module: a type of any of them named
-        // like the new module would shadow it there.
-        let registryTypes = typesDeclared(by: package.apps.map(\.module) + package.variants.map(\.module))
+        // The generated registry imports VariantKit and every app and variant module: a type any of
+        // them declares named like the new module would shadow it there (`hosted-app` would make a
+        // module `HostedApp` beside VariantKit's protocol). Their sources are read as they stand, so
+        // a type VariantKit gains is refused without a list to keep up to date.
+        let registryTypes = typesDeclared(by: Self.registryImports(of: package))
         if let clash = (importedTypes + registryTypes).first(where: { $0.types.contains(module) }) {
             throw refuse("but \(clash.module) declares a type \(module), which would shadow the module where both are imported")
         }
@@ -56,6 +58,12 @@ struct NewVariantName {
             throw ScaffoldError("a variant \"\(id)\" already exists (Variants/\(existing.module)); choose another --name; nothing was changed")
         }
         return module
+    }
+
+    /// The modules the generated registry imports, as VariantRegistryGenerator writes its `import`
+    /// lines: VariantKit, and every app and variant module.
+    static func registryImports(of package: PackageLayout) -> [String] {
+        ["VariantKit"] + package.apps.map(\.module) + package.variants.map(\.module)
     }
 
     /// Fails unless `id` is a slug of at most `Identifier.maximumLength` characters.

@@ -10,6 +10,20 @@ public enum UnsafeText {
         }
     }
 
+    /// `text` with each such character written as `\u{...}`, for a message that shows text as written
+    /// (a path, a line of code) without quotes around it: it can neither break the message's line nor drive the terminal.
+    public static func escaped(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
     /// The first such character of `text`, with its offset in Unicode scalars.
     static func firstUnsafe(in text: String) -> (scalar: Unicode.Scalar, offset: Int)? {
         for (offset, scalar) in text.unicodeScalars.enumerated() where isUnsafe(scalar) {

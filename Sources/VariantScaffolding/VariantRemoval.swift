@@ -24,12 +24,7 @@ public struct VariantRemoval {
         guard let manifest = try ManifestVariantList(package.manifest).removing(module: variant.module) else {
             throw ScaffoldError("Package.swift names \(variant.module) outside its `variants` list; remove it there by hand; nothing was changed")
         }
-        if let id = variant.id, let declaration = DefaultVariantDeclaration.find(id, in: package) {
-            throw ScaffoldError(
-                "\(id) (\(variant.module)) is the default variant of slot \(declaration.slot), declared at \(declaration.location): "
-                    + "\(declaration.text); choose another default there first, then remove it; nothing was changed"
-            )
-        }
+        try requireNotADefault(variant)
         let kind = FileSystemEntry.kind(at: folder.path)
         guard kind == nil || kind == .directory else {
             throw ScaffoldError("Variants/\(variant.module) is not a folder; remove-variant deletes only variant folders; nothing was changed")
@@ -75,6 +70,28 @@ public struct VariantRemoval {
             lines.append("Variants/\(variant.module) declared no `static let id`, so no config was searched for it.")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Fails when `variant` is the default of a slot of its app, as the app's code gives it (a string
+    /// literal or a string constant, however written), or when a default there is an expression whose
+    /// value only the build knows: removing a default would leave the slot without a variant.
+    private func requireNotADefault(_ variant: RegisteredVariant) throws(ScaffoldError) {
+        guard let id = variant.id else { return }
+        let apps = package.variants.filter { $0.module == variant.module }.map(\.app)
+        let declarations = apps.flatMap { DefaultVariantDeclaration.all(inApp: $0, of: package) }
+        if let declaration = declarations.first(where: { $0.variant == id }) {
+            throw ScaffoldError(
+                "\(id) (\(variant.module)) is the default variant of slot \(declaration.slot ?? "(its id is not a literal)"), declared at "
+                    + "\(declaration.location): \(declaration.text); choose another default there first, then remove it; nothing was changed"
+            )
+        }
+        if let unknown = declarations.first(where: { $0.variant == nil }) {
+            throw ScaffoldError(
+                "cannot tell whether \(id) (\(variant.module)) is a slot's default: the default at \(unknown.location) is "
+                    + "\(unknown.text), which is neither a string literal nor a string constant (`let name = \"...\"`); "
+                    + "write it as one, then run remove-variant again; nothing was changed"
+            )
+        }
     }
 
     /// The experiment configs under Configuration/ whose text names `variantID`.

@@ -45,6 +45,17 @@ fi
 require "is not empty" "$work/error.txt"
 find . -type f -print0 | sort -z | xargs -0 sha256sum | cmp - "$work/files.before"
 
+step "an app id whose module Switchyard has is refused, naming the manifest's line; a folder through a link is written"
+if (cd "$work" && "$switchyard" init other --app onboarding --switchyard-path switchyard) 2>"$work/error.txt"; then
+    echo "FAIL: init --app onboarding wrote a package whose OnboardingApp clashes with Switchyard's" >&2; exit 1
+fi
+require "would make the module OnboardingApp, but Switchyard already names OnboardingApp (" "$work/error.txt"
+[ ! -e "$work/other" ] || { echo "FAIL: a refused init wrote $work/other" >&2; exit 1; }
+mkdir "$work/real" && ln -s "$work/real" "$work/linked"
+(cd "$work" && "$switchyard" init linked/flows --app my-app --switchyard-path switchyard) >/dev/null
+require 'path: "../../switchyard"' "$work/real/flows/Package.swift"
+rm -rf "$work/real" "$work/linked"
+
 step "swift build --build-tests, no warnings in the package's own code"
 swift build --build-tests 2>&1 | tee "$work/build.log" | grep -E "error|warning:|Build" || true
 if grep -E "^$work/my-flows/(Sources|Tests|Variants)/.*warning:" "$work/build.log"; then

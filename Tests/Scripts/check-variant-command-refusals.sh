@@ -54,11 +54,23 @@ for name in "" "." ".." "../x" "../../x" "/" "/tmp" "a/b" "Variants" "Variants/$
 done
 grep -q "choose another default" "$scratch/err.txt" || { echo "FAIL: the default's refusal says no fix" >&2; exit 1; }
 refused remove-variant --name "$default_id" --package /tmp
+
+echo "remove-variant: the default however its slot writes it (no space, a constant), read from the code, not matched as text"
+declaring="$(grep -rlF --include='*.swift' "defaultVariant: \"$default_id\"" Sources | head -1)"
+[ -n "$declaring" ] || { echo "FAIL: no source declares $default_id as a default" >&2; exit 1; }
+cp -p "$declaring" "$scratch/declaring.swift"
+DEFAULT_ID="$default_id" perl -pi -e 's/defaultVariant: "\Q$ENV{DEFAULT_ID}\E"/defaultVariant:"$ENV{DEFAULT_ID}"/' "$declaring"
+refused remove-variant --name "$default_id"
+DEFAULT_ID="$default_id" perl -pi -e 's/defaultVariant:"\Q$ENV{DEFAULT_ID}\E"/defaultVariant: defaultOfTheSlot/' "$declaring"
+printf '\nlet defaultOfTheSlot = "%s"\n' "$default_id" >> "$declaring"
+refused remove-variant --name "$default_id"
+grep -q "is the default variant of slot" "$scratch/err.txt" || { echo "FAIL: the default through a constant was not named" >&2; exit 1; }
+cp -p "$scratch/declaring.swift" "$declaring"
 refused remove-variant --leftovers --name "$default_id"
 
-echo "add-variant: hostile names, clashing names, hostile summaries"
+echo "add-variant: hostile names, clashing names (VariantKit's types among them: the registry imports VariantKit), hostile summaries"
 for name in "" "." ".." "../x" "/tmp/x" "a/b" "Self" "self" "any" "type" "protocol" "string" "$target_id" "switchyard" \
-    "coordination" "variant-kit" $'x\ry' "$long"; do
+    "coordination" "variant-kit" "hosted-app" "app-slot" "flow-route" "chosen-variant" "flow-variant" $'x\ry' "$long"; do
     refused add-variant --app "$app" --slot "$slot" --name "$name" --summary "a summary"
 done
 for summary in $'two\rlines' $'two\nlines' $'a\ttab' $'\e[2Jclear' $'line\u2028separator' $'bidi\u202eoverride' 'a "quote"' 'back\slash' ""; do

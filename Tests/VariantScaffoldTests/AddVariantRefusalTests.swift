@@ -82,6 +82,45 @@ struct AddVariantRefusalTests {
         #expect(message.contains("the package graph already has a module VariantKit"))
     }
 
+    /// Every type this repository's VariantKit declares, read from its sources as the test stands.
+    static let variantKitTypes: [String] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/VariantKit").standardizedFileURL
+        return DeclaredTypes.names(inSourcesUnder: folder).filter { !$0.hasPrefix("_") && Identifier.isModuleName($0) }.sorted()
+    }()
+
+    /// `HostedApp` as the variant id whose module it would be: `hosted-app`.
+    static func slug(ofModule module: String) -> String {
+        var slug = ""
+        for character in module {
+            if character.isUppercase, !slug.isEmpty { slug.append("-") }
+            slug.append(contentsOf: character.lowercased())
+        }
+        return slug
+    }
+
+    @Test("a name whose module is a type VariantKit declares (the generated registry imports VariantKit) is refused, for every such type")
+    func variantKitTypeClash() throws {
+        let fixture = try ScaffoldFixture()
+        defer { fixture.delete() }
+        let variantKit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/VariantKit")
+            .standardizedFileURL
+        let package = try PackageLayout(directory: fixture.package.path, graph: "VariantKit\t\(variantKit.path)")
+        #expect(Self.variantKitTypes.contains("HostedApp") && Self.variantKitTypes.contains("ChosenVariant"))
+        let before = fixture.listing()
+        for type in Self.variantKitTypes {
+            let id = Self.slug(ofModule: type)
+            guard Identifier.upperCamel(id) == type else { continue }
+            let message = try #require(refusal {
+                try VariantAddition(package: package, app: "onboarding", slot: "auth-flow", id: id, summary: "s").perform()
+            }, "--name \(id) was accepted")
+            #expect(
+                message.contains("VariantKit declares a type \(type)") || message.contains("which is the name of the registry's generated type"),
+                "\(message)"
+            )
+        }
+        #expect(fixture.listing() == before)
+    }
+
     @Test("an id another registered variant declares is refused, even when the module name differs")
     func duplicateID() throws {
         let fixture = try ScaffoldFixture()

@@ -34,6 +34,74 @@ struct RemoveVariantTests {
         #expect(fixture.listing() == before)
     }
 
+    /// The fixture's app slots, with the auth-flow slot's default written as `written`.
+    private static func slots(defaultWritten written: String, extra: String = "") -> String {
+        """
+        public enum OnboardingSlot {
+            public static let appShell = AppSlot(id: "app-shell", defaultVariant: "phone")
+            public static let authFlow = AppSlot(
+                id: "auth-flow",
+                \(written)
+            )
+        }
+        \(extra)
+        """
+    }
+
+    @Test("a default is found from the parsed code however it is written: no space, spaces, a line break, a raw string, a constant", arguments: [
+        (#"defaultVariant:"signup-after-profile""#, ""),
+        (#"defaultVariant   :   "signup-after-profile""#, ""),
+        ("defaultVariant:\n            \"signup-after-profile\"", ""),
+        (##"defaultVariant: #"signup-after-profile"#"##, ""),
+        ("defaultVariant: /* the usual */ \"signup-after-profile\"", ""),
+        ("defaultVariant: authDefault", "let authDefault = \"signup-after-profile\"\n"),
+        ("defaultVariant: Defaults.auth", "enum Defaults { static let auth: String = \"signup-after-profile\" }\n"),
+    ])
+    func defaultHoweverWritten(written: String, extra: String) throws {
+        let fixture = try ScaffoldFixture()
+        defer { fixture.delete() }
+        try fixture.write("Package/Sources/Samples/OnboardingApp/Flow/OnboardingSlot.swift", Self.slots(defaultWritten: written))
+        try fixture.write("Package/Sources/Samples/OnboardingApp/Flow/Defaults.swift", extra)
+        let before = fixture.listing()
+        let message = try #require(refusal { try fixture.remove("signup-after-profile") }, "the default was removed")
+        #expect(message.contains("signup-after-profile (SignupAfterProfile) is the default variant of slot auth-flow, declared at "
+            + "Sources/Samples/OnboardingApp/Flow/OnboardingSlot.swift:"), "\(message)")
+        #expect(message.contains("choose another default there first") && message.contains("nothing was changed"))
+        #expect(fixture.listing() == before)
+    }
+
+    @Test("a default named only in a comment, a string or another call's label is no default: the variant is removed", arguments: [
+        #"defaultVariant: "phone" // was defaultVariant: "signup-after-profile""#,
+        #"defaultVariant: "phone", summary: "defaultVariant: \"signup-after-profile\"""#,
+    ])
+    func notADefault(written: String) throws {
+        let fixture = try ScaffoldFixture()
+        defer { fixture.delete() }
+        try fixture.write("Package/Sources/Samples/OnboardingApp/Flow/OnboardingSlot.swift", Self.slots(
+            defaultWritten: written,
+            extra: "/* defaultVariant: \"signup-after-profile\" */\nfunc make(defaultVariant: String = \"signup-after-profile\") {}\n"
+        ))
+        let report = try fixture.remove("signup-after-profile")
+        #expect(report.contains("Removed variant signup-after-profile (SignupAfterProfile)"))
+    }
+
+    @Test("a default whose value only the build knows is refused, saying where it is and how to write it")
+    func unreadableDefault() throws {
+        let fixture = try ScaffoldFixture()
+        defer { fixture.delete() }
+        try fixture.write("Package/Sources/Samples/OnboardingApp/Flow/OnboardingSlot.swift", Self.slots(
+            defaultWritten: "defaultVariant: [\"signup\", \"after\", \"profile\"].joined(separator: \"-\")"
+        ))
+        let before = fixture.listing()
+        let message = try #require(refusal { try fixture.remove("signup-after-profile") })
+        #expect(message.contains(
+            "cannot tell whether signup-after-profile (SignupAfterProfile) is a slot's default: the default at "
+                + "Sources/Samples/OnboardingApp/Flow/OnboardingSlot.swift:5 is defaultVariant: [\"signup\", \"after\", \"profile\"].joined(separator: \"-\")"
+        ), "\(message)")
+        #expect(message.contains("nothing was changed"))
+        #expect(fixture.listing() == before)
+    }
+
     @Test("a folder under Variants/ that Package.swift does not register is never deleted")
     func unregisteredFolder() throws {
         let fixture = try ScaffoldFixture()

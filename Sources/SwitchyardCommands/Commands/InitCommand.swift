@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VariantScaffolding
 
 /// `switchyard init DIR --app ID`: a complete package of one app on Switchyard, ready to build, test and run.
 struct InitCommand: ParsableCommand {
@@ -34,7 +35,7 @@ struct InitCommand: ParsableCommand {
         let writer = StarterWriter(directory: directory)
         try writer.checkFolder()
         let dependency = try SwitchyardDependency.resolve(
-            path: switchyardPath, url: switchyardURL, version: switchyardVersion, package: writer.folder.path
+            path: switchyardPath, url: switchyardURL, version: switchyardVersion, package: writer.realFolder.path
         )
         let starter = StarterPackage(
             appID: app,
@@ -42,9 +43,11 @@ struct InitCommand: ParsableCommand {
             switchyardPackage: dependency.packageExpression,
             switchyardIdentity: dependency.identity
         )
-        try StarterNames.checkClashes(in: starter)
+        try StarterNames.checkClashes(in: starter, switchyardCheckout: dependency.checkout)
         let variants = try writer.write(starter)
         let host = starter.hostExecutable
+        // The folder is echoed as the user named it, quoted with its control characters escaped.
+        let directory = Identifier.quoted(directory)
         StandardIO.write("""
             Created the package \(starter.packageName) in \(directory): app \(app) (module \(starter.appType)App), \
             its variants \(StarterPackage.variants.map(\.id).joined(separator: " and ")) (\(variants.joined(separator: ", ")), \

@@ -40,10 +40,22 @@ enum StarterNames {
     /// Fails when the starter for `starter`'s app would use one name twice: the app's type or one of its
     /// modules named like a type of the app module or a module the starter always has (`--app signup` would make a type
     /// `Signup` beside the model's `Signup`).
-    static func checkClashes(in starter: StarterPackage) throws(CommandError) {
+    ///
+    /// Fails too when one of the starter's modules is named like a module, product or package of Switchyard
+    /// (`switchyardCheckout`'s manifest, or this release's): SwiftPM refuses a graph with two modules of one name.
+    static func checkClashes(in starter: StarterPackage, switchyardCheckout: String?) throws(CommandError) {
         let type = starter.appType
         let modules = ["App", "Registry", "Host", "Tests", "EmbeddingTests"].map { type + $0 }
             + StarterPackage.variants.map { Identifier.upperCamel($0.id) }
+        for module in modules {
+            if let taken = SwitchyardNames.taken(module, checkout: switchyardCheckout) {
+                throw CommandError(
+                    "--app \(Identifier.quoted(starter.appID)) would make the module \(module), but Switchyard already names "
+                        + "\(taken.name) (\(UnsafeText.escaped(taken.location))); SwiftPM refuses two modules of one name (ignoring case) "
+                        + "in a package and its dependencies; choose another --app; nothing was written"
+                )
+            }
+        }
         var seen: [String: String] = [:]
         let declared = starter.files.filter { $0.path.hasSuffix(".swift") && $0.path.hasPrefix("Sources/\(type)App/") }.flatMap { file in
             declaredTypes(in: file.text).map { ($0, "a type \($0) (in \(file.path))") }

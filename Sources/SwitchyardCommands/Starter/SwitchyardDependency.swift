@@ -1,3 +1,4 @@
+import FlowReports
 import Foundation
 import VariantScaffolding
 
@@ -7,6 +8,8 @@ struct SwitchyardDependency {
     var packageExpression: String
     /// The identity products and plugins are referenced by.
     var identity: String
+    /// The checkout's absolute folder, for a dependency by path.
+    var checkout: String? = nil
 
     /// The dependency `init`'s options ask for, its path written relative to `package` (the new package's
     /// absolute folder).
@@ -37,17 +40,19 @@ struct SwitchyardDependency {
 
     private static func byPath(_ path: String, package: String) throws(CommandError) -> SwitchyardDependency {
         try requireLiteralSafe(path, option: "--switchyard-path")
-        let checkout = URL(fileURLWithPath: path).standardizedFileURL.path
+        // Resolved as the package's folder is, so the relative path between the two is the one SwiftPM follows.
+        let checkout = StarterWriter.resolvingParent(of: URL(fileURLWithPath: path).standardizedFileURL).path
         let manifest = checkout + "/Package.swift"
         guard let text = try? String(contentsOfFile: manifest, encoding: .utf8), text.contains("name: \"Switchyard\"") else {
             throw CommandError(
-                "--switchyard-path \(Identifier.quoted(path)) is not a Switchyard checkout: \(manifest) is missing or is not Switchyard's "
+                "--switchyard-path \(Identifier.quoted(path)) is not a Switchyard checkout: \(Identifier.quoted(manifest)) is missing or is not Switchyard's "
                     + "manifest; nothing was written"
             )
         }
         return SwitchyardDependency(
             packageExpression: ".package(name: \"Switchyard\", path: \"\(relativePath(to: checkout, from: package))\")",
-            identity: "Switchyard"
+            identity: "Switchyard",
+            checkout: checkout
         )
     }
 
@@ -60,11 +65,54 @@ struct SwitchyardDependency {
         guard !name.isEmpty, !url.contains(" ") else {
             throw CommandError("--switchyard-url \(Identifier.quoted(url)) names no repository, such as https://github.com/OWNER/switchyard; nothing was written")
         }
-        let numbers = version.split(separator: ".", omittingEmptySubsequences: false)
-        guard numbers.count == 3, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
-            throw CommandError("--switchyard-version \(Identifier.quoted(version)) is not a version MAJOR.MINOR.PATCH, such as 1.0.0; nothing was written")
-        }
+        try requireVersion(version)
         return SwitchyardDependency(packageExpression: ".package(url: \"\(url)\", from: \"\(version)\")", identity: String(name))
+    }
+
+    /// Fails unless `version` is a semantic version SwiftPM reads: `MAJOR.MINOR.PATCH`, each a decimal
+    /// number without leading zeros that fits in an `Int`, then optionally `-PRERELEASE` and `+BUILD`,
+    /// dot-separated words of ASCII letters, digits and dashes.
+    static func requireVersion(_ version: String) throws(CommandError) {
+        let shown = "--switchyard-version \(Identifier.quoted(version))"
+        var core = Substring(version)
+        var suffixes: [(name: String, text: Substring)] = []
+        if let plus = core.firstIndex(of: "+") {
+            suffixes.append(("build metadata", core[core.index(after: plus)...]))
+            core = core[..<plus]
+        }
+        if let dash = core.firstIndex(of: "-") {
+            suffixes.insert(("pre-release", core[core.index(after: dash)...]), at: 0)
+            core = core[..<dash]
+        }
+        let numbers = core.split(separator: ".", omittingEmptySubsequences: false)
+        guard numbers.count == 3, numbers.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }) else {
+            throw CommandError("\(shown) is not a version MAJOR.MINOR.PATCH, such as 1.0.0 (or 1.0.0-beta.1); nothing was written")
+        }
+        for (number, part) in zip(numbers, ["major", "minor", "patch"]) {
+            guard Int(number) != nil else {
+                throw CommandError(
+                    "\(shown): its \(part) number \(TerminalText.capped(String(number))) is larger than SwiftPM reads (at most \(Int.max)); "
+                        + "nothing was written"
+                )
+            }
+            guard number == "0" || !number.hasPrefix("0") else {
+                throw CommandError("\(shown): its \(part) number \(number) has a leading zero, which a semantic version does not; nothing was written")
+            }
+        }
+        for suffix in suffixes {
+            let words = suffix.text.split(separator: ".", omittingEmptySubsequences: false)
+            guard words.allSatisfy({ word in
+                !word.isEmpty && word.utf8.allSatisfy { byte in
+                    byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                }
+            }) else {
+                throw CommandError(
+                    "\(shown): its \(suffix.name) is not dot-separated words of ASCII letters, digits and dashes, such as 1.0.0-beta.1; "
+                        + "nothing was written"
+                )
+            }
+        }
     }
 
     /// Fails for text a Swift string literal would not hold as written: quotes, backslashes, control characters.
