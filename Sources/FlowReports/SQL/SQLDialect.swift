@@ -85,13 +85,15 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
-    /// A map column as text, the same text for equal maps: a value every engine can partition rows by.
+    /// A map column as text, the same text for equal maps whatever the order of their keys in the line (a NULL map
+    /// as an empty one): a value every engine can partition rows by.
     func mapText(_ column: String) -> String {
-        switch self {
-        case .duckdb: "CAST(\(column) AS VARCHAR)"
-        case .clickhouse: "toString(\(column))"
-        case .spark: "to_json(\(column))"
+        let sorted = switch self {
+        case .duckdb: "CAST(list_sort(map_entries(\(column))) AS VARCHAR)"
+        case .clickhouse: "toString(arraySort(arrayZip(mapKeys(\(column)), mapValues(\(column)))))"
+        case .spark: "to_json(array_sort(map_entries(\(column))))"
         }
+        return "COALESCE(\(sorted), '')"
     }
 
     /// `expression` (a whole number) as a string of decimal digits.
