@@ -104,8 +104,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     /// Settings appended to the query.
     var querySettings: String? {
         switch self {
-        // Malformed lines (a run killed mid-write leaves one) are skipped, as the other engines and `report` do.
-        case .clickhouse: "SETTINGS join_use_nulls = 1, prefer_column_name_to_alias = 1, input_format_allow_errors_ratio = 1"
+        // Lines are read as text (`LogLineQuery`) and judged by the JSON functions: no input format error to allow.
+        case .clickhouse: "SETTINGS join_use_nulls = 1, prefer_column_name_to_alias = 1"
         case .duckdb, .spark: nil
         }
     }
