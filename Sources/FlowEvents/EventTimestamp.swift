@@ -65,9 +65,12 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         text[23] = UInt8(ascii: "Z")
     }
 
-    /// Parses the form `append(to:)` writes; also accepts no fraction or 1 to 9 fraction digits.
+    /// Parses the log format's time grammar (docs/Events.md, "Times"): RFC 3339's date-time with a capital `T`,
+    /// an optional fraction of 1 to 9 digits (digits past milliseconds are dropped) and a zone of `Z` or `±hh:mm`
+    /// (hours below 24, minutes below 60); the form `append(to:)` writes is one of them.
     ///
-    /// Returns nil for anything else (other time zones included).
+    /// The date must exist (no 30 February); a second of 60 is read as the next minute's first. Returns nil for
+    /// anything else. `switchyard sql` checks and converts times with this grammar too (`TimeTextExpression`).
     public init?(iso8601 text: some Collection<UInt8>) {
         var reader = DigitReader(text)
         guard let year = reader.number(digits: 4), reader.skip("-"),
@@ -76,7 +79,7 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
               let hour = reader.number(digits: 2), reader.skip(":"),
               let minute = reader.number(digits: 2), reader.skip(":"),
               let second = reader.number(digits: 2),
-              (1...12).contains(month), (1...31).contains(day),
+              (1...12).contains(month), (1...CivilDate.daysInMonth(month, of: year)).contains(day),
               hour < 24, minute < 60, second < 61
         else { return nil }
         var millis: Int64 = 0
@@ -90,9 +93,18 @@ public struct EventTimestamp: Sendable, Hashable, Comparable, CustomStringConver
             }
             guard (1...9).contains(fractionDigits) else { return nil }
         }
-        guard reader.skip("Z"), reader.isAtEnd else { return nil }
+        var offsetMinutes: Int64 = 0
+        if !reader.skip("Z") {
+            let sign: Int64
+            if reader.skip("+") { sign = 1 } else if reader.skip("-") { sign = -1 } else { return nil }
+            guard let offsetHours = reader.number(digits: 2), reader.skip(":"), let offsetMinute = reader.number(digits: 2),
+                  offsetHours < 24, offsetMinute < 60
+            else { return nil }
+            offsetMinutes = sign * (offsetHours * 60 + offsetMinute)
+        }
+        guard reader.isAtEnd else { return nil }
         let days = CivilDate(year: year, month: month, day: day).daysSince1970
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
         self.init(millisecondsSince1970: seconds * 1000 + millis)
     }
 }
@@ -119,6 +131,15 @@ struct CivilDate {
         day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// The number of days of `month` (1 to 12) in `year`, of the proleptic Gregorian calendar.
+    static func daysInMonth(_ month: Int64, of year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     var daysSince1970: Int64 {

@@ -12,7 +12,8 @@ Writes into OUT_DIR:
   own, a count with a window of a day);
 - ordered.jsonl: the simulated log, its successful mutations carrying an `amount` (decimals, and now and then a
   string that is not a JSON number), followed by crafted users (below), in time order per user;
-- shuffled.jsonl: the same lines shuffled with a fixed seed, and a partial last line.
+- shuffled.jsonl: the same lines shuffled with a fixed seed, and a partial last line;
+- hostile.jsonl: ordered.jsonl's lines, then hostile lines (below) that every reader must skip or keep alike.
 
 Crafted users: exposed to two variants (multi-variant), exposed without a variant (an incomplete exposure),
 events of one millisecond that complete steps only when matched by the steps each event matches (logged in
@@ -22,6 +23,13 @@ config does not list (steps discovered), and one whose arms show more screens th
 amounts of one millisecond whose sum in line order depends on the order (0.1, 0.2, 0.3), hostile amounts (words,
 spaces, a line break, other scripts' digits, hexadecimal, a number too large for a Double), a duration's end
 logged before its start in the start's millisecond, and events at and past the end of a metric's own window.
+
+Hostile lines (hostile.jsonl): successful mutations with a large amount, each of which would move the credit metric
+if it were counted wrongly: lines every reader skips (an unknown schema, `schema` not the integer 1, a `seq` that is
+a string, negative, fractional, an exponent or 2^53, times outside the grammar, a line without a session, a line
+cut short with the next line good), lines every reader keeps (times with offsets, without a fraction, with nine
+fraction digits, a leap second; `seq` 0, -0 and 2^53 - 1), and two lines without `seq` that differ only in the order
+of their properties' keys: one event, the other a duplicate.
 """
 import argparse
 import json
@@ -150,6 +158,48 @@ def crafted(experiment, variants):
     return lines
 
 
+def hostile(experiment, variants):
+    a = variants[0]
+    user = "crafted-hostile-lines"
+    amount = {"operation": "update_profile", "outcome": "succeeded", "amount": "90000"}
+
+    def line(time, session="hostile", extra=None, drop=()):
+        record = {"schema": 1, "time": time, "session": session, "user": user, "experiment": experiment,
+                  "variant": a, "type": "mutation", "screen": "profile", "action": None, "properties": amount}
+        record.update(extra or {})
+        for key in drop:
+            del record[key]
+        return json.dumps(record, separators=(",", ":"))
+
+    ok = "2026-11-02T10:00:50.000Z"
+    lines = [event("2026-11-02T10:00:49.000Z", user, "exposure", experiment, a)]
+    # Skipped by every reader.
+    lines += [line(ok, extra={"schema": 2}), line(ok, extra={"schema": 1.0}), line(ok, extra={"schema": "1"})]
+    lines += [line(ok, f"seq-{index}", extra={"seq": seq}) for index, seq in enumerate(["7", -1, 9007199254740992, 1.5, 4.0])]
+    lines.append(line(ok, "seq-exponent").replace('"session":"seq-exponent"', '"session":"seq-exponent","seq":1e2'))
+    lines += [line(time) for time in [
+        "2026-11-02 10:00:50.000Z", "2026-11-02T10:00:50.000z", "2026-11-02T10:00:50.000", "2026-11-02T10:00:50.0123456789Z",
+        "2026-02-29T10:00:50.000Z", "2026-04-31T10:00:50.000Z", "2026-11-02T10:00:50.000+0100", "2026-11-02T10:00:50.000+24:00",
+        "2026-11-02T10:00:50.000+01:60", "2026-11-02T24:00:00.000Z", "2026-11-02T10:60:00.000Z", "2026-11-02T10:00:50.Z",
+        "20261102T100050Z", "2026-11-02T10:00:50.000Z ", "2026-11-02T10:00:50,5Z", "+2026-11-02T10:00:50.000Z",
+    ]]
+    lines.append(line(ok, drop=("session",)))
+    # A line cut short by a crash, then appended to: the next line is read.
+    lines.append(line(ok, "cut")[:-1])
+    # Kept by every reader: offsets, no fraction, nine digits, a leap second, seq at its bounds.
+    lines += [line(time, f"time-{index}") for index, time in enumerate([
+        "2026-11-02T11:00:51+01:00", "2026-11-02T04:30:52.5-05:30", "2026-11-02T10:00:53.123456789Z",
+        "2026-11-02T10:00:54.000+00:00", "2026-11-02T10:00:59.999-00:00", "2026-11-02T23:30:55.000+13:29",
+        "2026-11-02T10:00:60.000Z", "2028-02-29T10:00:50.000Z",
+    ])]
+    lines += [line(ok, f"seq-ok-{index}", extra={"seq": seq}) for index, seq in enumerate([0, 9007199254740991])]
+    lines.append(line(ok, "seq-minus-zero").replace('"session":"seq-minus-zero"', '"session":"seq-minus-zero","seq":-0'))
+    # Without seq, the same event twice, its properties' keys in two orders.
+    lines.append(line("2026-11-02T10:00:56.000Z", "key-order"))
+    lines.append(line("2026-11-02T10:00:56.000Z", "key-order", extra={"properties": dict(reversed(list(amount.items())))}))
+    return lines
+
+
 def with_amount(line, index):
     """The line, with an `amount` when it is a successful mutation: a decimal of up to two places, every 17th a
     string that is not a number."""
@@ -202,6 +252,8 @@ def main():
     random.Random(arguments.seed + 1).shuffle(redelivered)
     with open(os.path.join(arguments.out, "redelivered.jsonl"), "w", encoding="utf-8") as handle:
         handle.write("\n".join(redelivered) + "\n")
+    with open(os.path.join(arguments.out, "hostile.jsonl"), "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines + hostile(experiment["key"], experiment["variations"])) + "\n")
     random.Random(arguments.seed).shuffle(lines)
     with open(os.path.join(arguments.out, "shuffled.jsonl"), "w", encoding="utf-8") as handle:
         # A run killed mid-write leaves a partial last line: every reader skips it.

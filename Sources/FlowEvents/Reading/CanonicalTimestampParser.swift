@@ -30,7 +30,7 @@ struct CanonicalTimestampParser {
         remembered = storage.view
     }
 
-    /// The timestamp `text` holds, or nil when it is not an ISO 8601 UTC timestamp.
+    /// The timestamp `text` holds, or nil when it is not in the log format's time grammar (`EventTimestamp(iso8601:)`).
     @inline(__always)
     func timestamp(_ text: ByteView) -> EventTimestamp? {
         canonicalTimestamp(text) ?? EventTimestamp(iso8601: text)
@@ -66,7 +66,7 @@ struct CanonicalTimestampParser {
         guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
               let century = twoDigits(text, at: 0), let yearOfCentury = twoDigits(text, at: 2),
               let month = twoDigits(text, at: 5), let day = twoDigits(text, at: 8),
-              (1...12).contains(month), (1...31).contains(day)
+              (1...12).contains(month), (1...CivilDate.daysInMonth(month, of: century * 100 + yearOfCentury)).contains(day)
         else { return nil }
         let days = CivilDate(year: century * 100 + yearOfCentury, month: month, day: day).daysSince1970
         let start = days * 86_400_000

@@ -55,19 +55,15 @@ enum JSONEventMapper {
         return isInteger ? .outOfRange : .notAnInteger
     }
 
-    /// `.some(nil)` for absent or null, `.some(n)` for an integer from 0 to `FlowEvent.maximumSequence` (`4`, `4.0`
-    /// and `4e0` alike, as every JSON reader takes them), nil (malformed) for anything else.
+    /// `.some(nil)` for absent or null, `.some(n)` for a JSON integer (no fraction, no exponent) from 0 to
+    /// `FlowEvent.maximumSequence`, nil (malformed) for anything else: a string, a negative, fractional or larger
+    /// number, `4.0` and `4e0` too, as the SQL of `switchyard sql` judges a `seq` by its JSON type.
     private static func sequence(_ value: JSONNode?) -> Int?? {
         switch value {
         case nil, .null?: return .some(nil)
         case .number(let text)?:
-            if let integer = Int(text) {
-                return (0...FlowEvent.maximumSequence).contains(integer) ? .some(integer) : nil
-            }
-            guard let number = Double(text), number.rounded() == number,
-                  number >= 0, number <= Double(FlowEvent.maximumSequence)
-            else { return nil }
-            return .some(Int(number))
+            guard let integer = Int(text), (0...FlowEvent.maximumSequence).contains(integer) else { return nil }
+            return .some(integer)
         default: return nil
         }
     }

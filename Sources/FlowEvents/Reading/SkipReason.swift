@@ -3,8 +3,9 @@
 /// Blank lines are not skipped lines: they are ignored without being counted.
 public enum SkipReason: Sendable, Hashable, CaseIterable {
     /// Not a JSON object, or a required field (`schema`, `time`, `session`, `user`, `type`) is
-    /// missing or has the wrong type, or the timestamp is not ISO 8601 UTC, or `seq` is present and not an
-    /// integer from 0 to `FlowEvent.maximumSequence`, or the bytes are not UTF-8.
+    /// missing or has the wrong type, or the timestamp is not in the time grammar (`EventTimestamp(iso8601:)`), or
+    /// `seq` is present and not a JSON integer from 0 to `FlowEvent.maximumSequence` (a string, a negative,
+    /// fractional or larger number), or the bytes are not UTF-8.
     case malformed
     /// The file's last line has no newline and is not a valid event: a write cut short by a crash.
     case truncatedLastLine

@@ -85,13 +85,15 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
-    /// A map column as text, the same text for equal maps: a value every engine can partition rows by.
+    /// A map column as text, the same text for equal maps whatever the order of their keys in the line (a NULL map
+    /// as an empty one): a value every engine can partition rows by.
     func mapText(_ column: String) -> String {
-        switch self {
-        case .duckdb: "CAST(\(column) AS VARCHAR)"
-        case .clickhouse: "toString(\(column))"
-        case .spark: "to_json(\(column))"
+        let sorted = switch self {
+        case .duckdb: "CAST(list_sort(map_entries(\(column))) AS VARCHAR)"
+        case .clickhouse: "toString(arraySort(arrayZip(mapKeys(\(column)), mapValues(\(column)))))"
+        case .spark: "to_json(array_sort(map_entries(\(column))))"
         }
+        return "COALESCE(\(sorted), '')"
     }
 
     /// `expression` (a whole number) as a string of decimal digits.
@@ -102,8 +104,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     /// Settings appended to the query.
     var querySettings: String? {
         switch self {
-        // Malformed lines (a run killed mid-write leaves one) are skipped, as the other engines and `report` do.
-        case .clickhouse: "SETTINGS join_use_nulls = 1, prefer_column_name_to_alias = 1, input_format_allow_errors_ratio = 1"
+        // Lines are read as text (`LogLineQuery`) and judged by the JSON functions: no input format error to allow.
+        case .clickhouse: "SETTINGS join_use_nulls = 1, prefer_column_name_to_alias = 1"
         case .duckdb, .spark: nil
         }
     }

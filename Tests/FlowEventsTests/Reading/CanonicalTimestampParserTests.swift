@@ -40,7 +40,9 @@ struct CanonicalTimestampParserTests {
             let readings = bothReadings(String(decoding: bytes, as: UTF8.self), parser: parser)
             #expect(readings.fast == readings.reference, "\(String(decoding: bytes, as: UTF8.self))")
         }
-        for text in ["2026-02-31T10:00:00.000Z", "2026-11-22T23:59:60.999Z", "2026-00-10T10:00:00.000Z", "2026-11-22T09:30:00.125"] {
+        for text in ["2026-02-31T10:00:00.000Z", "2026-11-22T23:59:60.999Z", "2026-00-10T10:00:00.000Z", "2026-11-22T09:30:00.125",
+                     "2026-02-29T10:00:00.000Z", "2028-02-29T10:00:00.000Z", "2100-02-29T10:00:00.000Z", "2026-04-31T10:00:00.000Z",
+                     "2026-11-22T10:30:00.125+01:00", "2026-11-22T09:30:00+00:00", "2026-11-22T09:30:00.125z"] {
             let readings = bothReadings(text, parser: parser)
             #expect(readings.fast == readings.reference, "\(text)")
         }

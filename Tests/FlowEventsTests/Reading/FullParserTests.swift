@@ -84,7 +84,9 @@ struct FullParserTests {
     @Test("timestamps with other fraction lengths or none are accepted")
     func timestampForms() {
         for (text, millis) in [("2026-11-22T09:30:00Z", 1_795_339_800_000), ("2026-11-22T09:30:00.1Z", 1_795_339_800_100),
-                               ("2026-11-22T09:30:00.125999999Z", 1_795_339_800_125)] as [(String, Int64)] {
+                               ("2026-11-22T09:30:00.125999999Z", 1_795_339_800_125),
+                               ("2026-11-22T10:30:00.125+01:00", 1_795_339_800_125), ("2026-11-22T09:30:00+00:00", 1_795_339_800_000)]
+            as [(String, Int64)] {
             let line = #"{"schema":1,"time":"\#(text)","session":"s","user":"u","type":"back"}"#
             #expect(LineDecoding.outcome(line) == .event(FlowEvent(time: EventTimestamp(millisecondsSince1970: millis), session: "s", user: "u", type: .back)))
         }

@@ -20,7 +20,8 @@ struct NoncanonicalLineWriter {
             ("type", quoted(event.type.rawValue)),
         ]
         if let sequence = event.sequence {
-            members.append(("seq", Bool.random(using: &random) ? "\(sequence)" : "\(sequence).0"))
+            // Only an integer's digits: `4.0` is no JSON integer, and a line with it is skipped.
+            members.append(("seq", "\(sequence)"))
         } else if Bool.random(using: &random) {
             members.append(("seq", "null"))
         }
@@ -46,13 +47,15 @@ struct NoncanonicalLineWriter {
         return "\(space()){\(body)\(space())}\(space())"
     }
 
-    /// The timestamp with 3, 6 or 9 fraction digits, or none when the milliseconds are zero.
+    /// The timestamp with 3, 6 or 9 fraction digits, or none when the milliseconds are zero, and a zone of `Z`,
+    /// `+00:00` or `-00:00`.
     private mutating func timeText(_ time: EventTimestamp) -> String {
         let canonical = time.description
+        let zone = ["Z", "Z", "+00:00", "-00:00"].randomElement(using: &random)!
         if canonical.hasSuffix(".000Z"), Bool.random(using: &random) {
-            return String(canonical.dropLast(5)) + "Z"
+            return String(canonical.dropLast(5)) + zone
         }
-        return String(canonical.dropLast()) + ["", "000", "000000"].randomElement(using: &random)! + "Z"
+        return String(canonical.dropLast()) + ["", "000", "000000"].randomElement(using: &random)! + zone
     }
 
     private mutating func space() -> String {

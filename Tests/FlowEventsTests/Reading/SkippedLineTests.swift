@@ -43,7 +43,7 @@ struct SkippedLineTests {
             #"{"schema":1,"time":"2026-11-22T09:30:00.125Z","session":"s","user":"u","type":"back","properties":"x"}"#,
             #"{"schema":1,"time":"2026-11-22 09:30:00","session":"s","user":"u","type":"back"}"#,
             #"{"schema":1,"time":"2026-13-22T09:30:00.125Z","session":"s","user":"u","type":"back"}"#,
-            #"{"schema":1,"time":"2026-11-22T09:30:00.125+01:00","session":"s","user":"u","type":"back"}"#,
+            #"{"schema":1,"time":"2026-11-22T09:30:00.125+0100","session":"s","user":"u","type":"back"}"#,
             #"{"schema":1,"time":"2026-11-22T24:30:00.125Z","session":"s","user":"u","type":"back"}"#,
             #"{"schema":1,"time":"2026-11-22T09:30:00.125Z","session":"s","user":"u","type":"back"} trailing"#,
             #"{"schema":1,"time":"2026-11-22T09:30:00.125Z","session":"raw\#ttab","user":"u","type":"back"}"#,
