@@ -117,5 +117,12 @@ struct StepDecompositionReportTests {
         #expect(TableRenderer(colors: false).render(report).contains("2. signup"))
         #expect(MarkdownRenderer().render(report).contains("### Step by step"))
         #expect(HTMLRenderer().render(report).contains("<h3>Step by step</h3>"))
+        let csv = CSVRenderer().render(report).split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let column = try #require(CSVRenderer.columns.firstIndex(of: "step_term_ratio"))
+        let goalColumn = try #require(CSVRenderer.columns.firstIndex(of: "goal_term_ratio"))
+        let signupOfB = try #require(csv.first { $0[1] == "B" && $0[8] == "signup" })
+        #expect(signupOfB[column] == "1.6")
+        #expect(Double(signupOfB[goalColumn]).map { Self.close($0, 0.5 / 0.75) } == true)
+        #expect(csv.first { $0[1] == "A" && $0[8] == "signup" }?[column] == "")
     }
 }

@@ -33,6 +33,9 @@
 /// | `metric_difference`, `metric_ci_lower`, `metric_ci_upper` | treatment − control and its interval |
 /// | `metric_relative_difference`, `metric_relative_ci_lower`, `metric_relative_ci_upper` | treatment / control − 1 and its interval |
 /// | `metric_p_value`, `metric_adjusted_p_value`, `metric_is_significant`, `metric_is_worse` | the metric's test |
+/// | `step_term_ratio`, `step_term_ci_lower`, `step_term_ci_upper` | on a treatment's step rows: the step's rate over control's and its interval (empty when not tested, or the upper bound when unbounded) |
+/// | `step_term_adjusted_p_value`, `step_term_contribution`, `step_term_found`, `step_term_reading` | the step term's corrected p-value, its share of the difference in conversion, whether it is found, its reading |
+/// | `goal_term_...` | the same for the goal's term (after the last step), on every row of a treatment |
 /// | `duplicate_events` | events the logs delivered more than once, each counted once (the whole report's, on every row) |
 public struct CSVRenderer: ReportRenderer {
     /// The header row's column names, in order.
@@ -45,6 +48,9 @@ public struct CSVRenderer: ReportRenderer {
         "metric", "metric_kind", "is_guardrail", "metric_role", "metric_control_value", "metric_treatment_value", "metric_difference",
         "metric_ci_lower", "metric_ci_upper", "metric_relative_difference", "metric_relative_ci_lower",
         "metric_relative_ci_upper", "metric_p_value", "metric_adjusted_p_value", "metric_is_significant", "metric_is_worse",
+        "step_term_ratio", "step_term_ci_lower", "step_term_ci_upper", "step_term_adjusted_p_value", "step_term_contribution",
+        "step_term_found", "step_term_reading", "goal_term_ratio", "goal_term_ci_lower", "goal_term_ci_upper",
+        "goal_term_adjusted_p_value", "goal_term_contribution", "goal_term_found", "goal_term_reading",
         "duplicate_events",
     ]
 
@@ -74,6 +80,8 @@ public struct CSVRenderer: ReportRenderer {
                     String(arm.notInConfiguration == true), Self.text(experiment.notes.joined(separator: " / ")),
                     experiment.analysis.method,
                 ]
+                let decomposition = experiment.stepDecompositions.first { $0.variant == arm.variant }
+                let goalTermFields = termFields(decomposition?.terms.last { $0.isGoal })
                 let stepRows: [[String]] = arm.steps.isEmpty
                     ? [Array(repeating: "", count: 9)]
                     : arm.steps.enumerated().map { index, step in
@@ -83,8 +91,13 @@ public struct CSVRenderer: ReportRenderer {
                             number(step.medianSecondsToConvert), number(step.p90SecondsToConvert),
                         ]
                     }
-                for stepFields in stepRows {
-                    rows.append(armFields + stepFields + comparisonFields + Array(repeating: "", count: 16) + [duplicates])
+                for (index, stepFields) in stepRows.enumerated() {
+                    let term = decomposition?.terms.indices.contains(index) == true ? decomposition?.terms[index] : nil
+                    let stepTermFields = termFields(arm.steps.isEmpty || term?.isGoal == true ? nil : term)
+                    rows.append(
+                        armFields + stepFields + comparisonFields + Array(repeating: "", count: 16) + stepTermFields + goalTermFields
+                            + [duplicates]
+                    )
                 }
             }
             for metric in experiment.metrics {
@@ -106,7 +119,7 @@ public struct CSVRenderer: ReportRenderer {
                     number(metric.relativeDifference), number(metric.relativeInterval?.lower), number(metric.relativeInterval?.upper),
                     number(metric.pValue), number(metric.adjustedPValue), String(metric.isSignificant), String(metric.isSignificantlyWorse),
                 ]
-                rows.append(armFields + Array(repeating: "", count: 9) + experimentFields + metricFields + [duplicates])
+                rows.append(armFields + Array(repeating: "", count: 9) + experimentFields + metricFields + termFields(nil) + termFields(nil) + [duplicates])
             }
         }
         return rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined()
@@ -134,6 +147,15 @@ public struct CSVRenderer: ReportRenderer {
             quoted.append(character)
         }
         return quoted + "\""
+    }
+
+    /// A step decomposition term's columns; empty for none.
+    private func termFields(_ term: StepTermReport?) -> [String] {
+        guard let term else { return Array(repeating: "", count: 7) }
+        return [
+            number(term.ratio), number(term.interval?.lower), number(term.interval?.upper), number(term.adjustedPValue),
+            number(term.contribution), String(term.isFound), term.reading.rawValue,
+        ]
     }
 
     private func number(_ value: Double?) -> String {
