@@ -260,6 +260,8 @@ public struct HTMLRenderer: ReportRenderer {
         svg text { fill: #1f2328; }
         svg text.axis { fill: #57606a; font-size: 11px; }
         svg text.left { fill: #cf222e; font-size: 11px; }
+        svg text.gain { fill: #1a7f37; }
+        svg text.loss { fill: #cf222e; }
         .observed-paths, .step-chart { overflow-x: auto; }
 
         """

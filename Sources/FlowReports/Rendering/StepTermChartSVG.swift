@@ -142,11 +142,12 @@ struct StepTermChartSVG {
             }
             // No ratio with a tested term: control's chain ends here, an unbounded ratio.
             svg += marker(at: position(row.ratio ?? .infinity), y: middle, color: color)
+            let textClass = !row.isFound ? "" : color == Self.gainColor ? " class=\"gain\"" : " class=\"loss\""
             var summary = row.ratio.map(Self.ratioText) ?? "×∞"
             if let interval = row.adjustedInterval { summary += " " + Self.intervalText(interval) }
             if let share = row.share { summary += " · " + share }
             svg += """
-                <text x="\(n(right + 12))" y="\(n(middle + 4))" fill="\(color)">\(HTMLText.escaped(summary))</text></g>
+                <text x="\(n(right + 12))" y="\(n(middle + 4))"\(textClass)>\(HTMLText.escaped(summary))</text></g>
                 """
         }
         if let endToEnd {
