@@ -14,7 +14,7 @@ struct HostileReportEscapingTests {
         let tagNames: Set<String> = [
             "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "ul", "li", "section", "span",
             "strong", "em", "table", "thead", "tbody", "tr", "th", "td", "figure", "figcaption", "div", "svg", "g",
-            "line", "rect", "circle", "text",
+            "line", "rect", "circle", "path", "text",
         ]
         let wellFormed = try Regex(#"^</?([a-z0-9]+)( [a-zA-Z0-9-]+="[^"<>]*")*/?>$"#)
         for tag in HTMLTokens(html).tags where tag != "<!DOCTYPE html>" {

@@ -1,8 +1,8 @@
 /// Renders a report as one self-contained HTML page: inline CSS and SVG, no scripts, no network.
 ///
 /// Per experiment: the verdict, a sample-ratio warning when flagged, the goal comparison table, a forest plot of
-/// each treatment's difference from control with its confidence interval, a funnel chart per arm, and the funnel
-/// and per-screen tables. Every user-supplied string (variants, screens, keys, file names, reasons, notes) is
+/// each treatment's difference from control with its confidence interval, a funnel chart per arm, the funnel table,
+/// a chart and table of each treatment's step-by-step decomposition, and the per-screen tables. Every user-supplied string (variants, screens, keys, file names, reasons, notes) is
 /// escaped with `HTMLText` wherever it appears, SVG text and attributes included.
 public struct HTMLRenderer: ReportRenderer {
     /// Creates a renderer.
@@ -108,7 +108,14 @@ public struct HTMLRenderer: ReportRenderer {
 
     private func stepTermSection(_ experiment: ExperimentReport) -> String {
         guard !experiment.stepDecompositions.isEmpty else { return "" }
-        var html = "<h3>Step by step</h3>\n<table>\n<thead><tr>"
+        var html = "<h3>Step by step</h3>\n"
+        for decomposition in experiment.stepDecompositions where !decomposition.terms.isEmpty {
+            let caption = escape(decomposition.variant) + " over " + escape(decomposition.control)
+                + ": each step's rate as a ratio, with its corrected interval (thin line: uncorrected)"
+            html += "<figure class=\"step-chart\"><figcaption>\(caption)</figcaption>"
+                + "\(StepTermChartSVG(decomposition: decomposition).markup)</figure>\n"
+        }
+        html += "<table>\n<thead><tr>"
             + ExperimentReport.stepTermHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for cells in experiment.stepTermRows {
             let rowClass = cells.last == "gains" ? " class=\"better\"" : cells.last == "gives some back" ? " class=\"worse\"" : ""
@@ -253,7 +260,9 @@ public struct HTMLRenderer: ReportRenderer {
         svg text { fill: #1f2328; }
         svg text.axis { fill: #57606a; font-size: 11px; }
         svg text.left { fill: #cf222e; font-size: 11px; }
-        .observed-paths { overflow-x: auto; }
+        svg text.gain { fill: #1a7f37; }
+        svg text.loss { fill: #cf222e; }
+        .observed-paths, .step-chart { overflow-x: auto; }
 
         """
 }
