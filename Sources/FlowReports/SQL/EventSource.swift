@@ -4,7 +4,7 @@ public enum EventSource: Sendable, Hashable {
     /// `time` a timestamp, `properties` a map of strings.
     case table(String)
     /// JSON Lines files matching a glob, each line read as text and kept or skipped as the native reader does
-    /// (``LogLineQuery``).
+    /// (`LogLineQuery`).
     case files(String)
 
     /// The query's first common table expression: every line's event as `u` (user), `se` (session), `sq` (seq, NULL

@@ -4,7 +4,7 @@ import Foundation
 /// `EffectBayesianABTest`): per difference, the posterior of the effect with its chance to win, credible interval
 /// and risks (``BayesianEffect``).
 ///
-/// With each arm's estimate `m`, unit variance `s²` and count `n` (``MetricArmStatistic``, as
+/// With each arm's estimate `m`, unit variance `s²` and count `n` (`MetricArmStatistic`, as
 /// ``MetricComparison`` takes them), the data give, as for the frequentist results:
 /// - absolute: `d = mT − mC`, `V = s²T/nT + s²C/nC`;
 /// - relative: `d = (mT − mC)/mC`, `V = s²T/(mC²·nT) + s²C·mT²/(mC⁴·nC)` (delta method).

@@ -5,7 +5,7 @@
 /// A percentile cap is taken once over the users of every arm pooled, so each arm is capped at the same values,
 /// as GrowthBook does. The percentile is SQL's `PERCENTILE_CONT`: linear interpolation between the two closest
 /// ranks (Hyndman and Fan's type 7, numpy's default `linear` method), which `switchyard sql` computes from the two
-/// order statistics with the same arithmetic as ``percentileContinuous(_:ofSorted:)``.
+/// order statistics with the same arithmetic as `percentileContinuous(_:ofSorted:)`.
 public enum MetricCap: Sendable, Hashable {
     /// Values below `lower` count as `lower`, values above `upper` as `upper`; either may be absent.
     case absolute(lower: Double?, upper: Double?)
