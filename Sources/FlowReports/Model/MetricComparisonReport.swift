@@ -60,6 +60,8 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var lowerCap: Double?
     /// Why the comparison has no interval or p-value, or no relative difference; absent when it has both.
     public var limitation: MetricComparisonLimitation?
+    /// The Bayesian reading (chance to win, credible interval, risks), present only under the Bayesian engine.
+    public var bayesian: BayesianMetricReading?
 
     /// Creates a metric comparison.
     public init(
@@ -122,5 +124,6 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         case cap
         case lowerCap = "lower_cap"
         case limitation
+        case bayesian
     }
 }
