@@ -79,6 +79,11 @@ struct BayesianEngineTests {
         #expect(checked.count >= 3 && checked.contains("mean"), "Bayesian results for: \(checked)")
         let verdicts = try Self.verdicts(json)
         #expect(verdicts.contains { $0.contains("chance to beat") }, "\(verdicts)")
+        let markdown = try cli.run(["report", "events.jsonl", "--config", "config.json", "--format", "markdown", "--top-paths", "0", "--engine", "bayesian"])
+        #expect(markdown.standardOutput.contains("| Metric | Variant | Control | Treatment | Diff | CI | Relative | Chance to win | Risk | Reading |"))
+        let frequentist = try cli.run(["report", "events.jsonl", "--config", "config.json", "--format", "markdown", "--top-paths", "0"])
+        #expect(frequentist.standardOutput.contains("| Relative | p | Adj. p | Reading |"))
+        #expect(!frequentist.standardOutput.contains("Chance to win"))
     }
 
     @Test("the config's engine and --engine agree; --engine frequentist overrides a bayesian config; a prior is stated")
