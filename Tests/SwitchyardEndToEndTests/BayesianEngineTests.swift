@@ -84,6 +84,12 @@ struct BayesianEngineTests {
         let frequentist = try cli.run(["report", "events.jsonl", "--config", "config.json", "--format", "markdown", "--top-paths", "0"])
         #expect(frequentist.standardOutput.contains("| Relative | p | Adj. p | Reading |"))
         #expect(!frequentist.standardOutput.contains("Chance to win"))
+        let csv = try cli.run(["report", "events.jsonl", "--config", "config.json", "--format", "csv", "--top-paths", "0", "--engine", "bayesian"])
+        let records = csv.standardOutput.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = try #require(records.first)
+        let column = try #require(header.firstIndex(of: "metric_chance_to_win"))
+        let chances = records.dropFirst().compactMap { $0.count == header.count ? Double($0[column]) : nil }
+        #expect(chances.count >= 3 && chances.allSatisfy { (0...1).contains($0) }, "\(chances)")
     }
 
     @Test("the config's engine and --engine agree; --engine frequentist overrides a bayesian config; a prior is stated")
