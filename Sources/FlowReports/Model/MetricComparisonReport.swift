@@ -43,9 +43,10 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var pValue: Double
     /// The p-value adjusted across every metric and variant of the experiment.
     public var adjustedPValue: Double
-    /// adjustedPValue < alpha.
+    /// adjustedPValue < alpha; under the Bayesian engine, a chance to win of at least 1 − alpha or at most alpha.
     public var isSignificant: Bool
-    /// Significant, and moved the way the metric's direction calls worse.
+    /// Significant, and moved the way the metric's direction calls worse; under the Bayesian engine, a chance to
+    /// win of at most alpha.
     public var isSignificantlyWorse: Bool
     /// For a duration, the treatment's users who never reached its end (left out of its value); absent otherwise.
     public var treatmentMissingUsers: Int?
