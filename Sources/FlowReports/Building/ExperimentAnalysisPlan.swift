@@ -24,6 +24,10 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
     public var correction: MultipleComparisonCorrection
     /// The minimum detectable effect the experiment was planned for (absolute conversion-rate difference).
     public var plannedEffect: Double?
+    /// Which statistics judge the defined metrics (`analysis.engine`); frequentist by default.
+    public var engine: AnalysisEngine = .frequentist
+    /// The prior of the Bayesian engine (`analysis.prior`); the improper (flat) prior by default.
+    public var prior: BayesianPrior = .improper
 
     /// Creates a plan; every part left out takes the report's default.
     public init(

@@ -220,7 +220,9 @@ public enum ReportBuilder {
             let (comparisons, metricNotes) = MetricComparisons.compare(
                 metrics, control: (control, tallies[control]),
                 treatments: analyzed.filter { $0 != control }.map { ($0, tallies[$0]) },
-                correction: configuration?.correction ?? .holm, settings: settings(of: options, for: configuration)
+                correction: configuration?.correction ?? .holm, settings: settings(of: options, for: configuration),
+                bayesian: (options.engine ?? configuration?.engine ?? .frequentist) == .bayesian
+                    ? BayesianSettings(prior: configuration?.prior ?? .improper, alpha: options.settings.alpha) : nil
             )
             report.metrics = comparisons
             report.notes += metricNotes

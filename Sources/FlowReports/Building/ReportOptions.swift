@@ -8,6 +8,9 @@ public struct ReportOptions: Sendable {
     public var control: String?
     /// Significance level and power of the statistics.
     public var settings: ComparisonSettings
+    /// The engine every experiment's defined metrics are judged by (`--engine`), over each configuration's
+    /// `engine`; nil keeps each configuration's.
+    public var engine: AnalysisEngine?
     /// Configuration per experiment key; experiments without an entry use the defaults.
     public var experiments: [String: ExperimentAnalysisPlan]
     /// Where `experiments` came from: every experiment the report measures without a configuration is noted,
@@ -34,8 +37,10 @@ public struct ReportOptions: Sendable {
         configurationSource: ConfigurationSource = .unspecified,
         segmentBy: String? = nil,
         topPaths: Int = 0,
-        offeredTransitions: [String: Set<ScreenTransition>] = [:]
+        offeredTransitions: [String: Set<ScreenTransition>] = [:],
+        engine: AnalysisEngine? = nil
     ) {
+        self.engine = engine
         self.experiment = experiment
         self.control = control
         self.settings = settings

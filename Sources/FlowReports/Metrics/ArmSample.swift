@@ -98,6 +98,25 @@ struct ArmSample: Sendable {
         self.nonFinite = nonFinite
     }
 
+    /// The Bayesian comparison of this arm, as the treatment, with `control`, a sample of the same metric.
+    func bayesianCompared(with control: ArmSample, settings: BayesianSettings, direction: MetricDirection) -> BayesianComparison {
+        guard nonFinite == 0, control.nonFinite == 0 else {
+            return BayesianComparison(absolute: .notComputed(.valueBeyondRange), relative: .notComputed(.valueBeyondRange))
+        }
+        return switch (statistic, control.statistic) {
+        case let (.proportion(treatment), .proportion(control)):
+            BayesianComparison(treatment: treatment, control: control, settings: settings, direction: direction)
+        case let (.mean(treatment), .mean(control)):
+            BayesianComparison(treatment: treatment, control: control, settings: settings, direction: direction)
+        case let (.ratio(treatment), .ratio(control)):
+            BayesianComparison(treatment: treatment, control: control, settings: settings, direction: direction)
+        case let (.quantile(treatment), .quantile(control)):
+            BayesianComparison(treatment: treatment, control: control, settings: settings, direction: direction)
+        default:
+            preconditionFailure("the arms of one metric are samples of one kind")
+        }
+    }
+
     /// This arm, as the treatment, against `control`, which must be a sample of the same metric.
     func compared(with control: ArmSample, settings: ComparisonSettings) -> MetricComparison {
         guard nonFinite == 0, control.nonFinite == 0 else { return MetricComparison(untestable: .valueBeyondRange, settings: settings) }

@@ -43,9 +43,10 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var pValue: Double
     /// The p-value adjusted across every metric and variant of the experiment.
     public var adjustedPValue: Double
-    /// adjustedPValue < alpha.
+    /// adjustedPValue < alpha; under the Bayesian engine, a chance to win of at least 1 − alpha or at most alpha.
     public var isSignificant: Bool
-    /// Significant, and moved the way the metric's direction calls worse.
+    /// Significant, and moved the way the metric's direction calls worse; under the Bayesian engine, a chance to
+    /// win of at most alpha.
     public var isSignificantlyWorse: Bool
     /// For a duration, the treatment's users who never reached its end (left out of its value); absent otherwise.
     public var treatmentMissingUsers: Int?
@@ -60,6 +61,8 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var lowerCap: Double?
     /// Why the comparison has no interval or p-value, or no relative difference; absent when it has both.
     public var limitation: MetricComparisonLimitation?
+    /// The Bayesian reading (chance to win, credible interval, risks), present only under the Bayesian engine.
+    public var bayesian: BayesianMetricReading?
 
     /// Creates a metric comparison.
     public init(
@@ -122,5 +125,6 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         case cap
         case lowerCap = "lower_cap"
         case limitation
+        case bayesian
     }
 }

@@ -36,6 +36,7 @@
 /// | `step_term_ratio`, `step_term_ci_lower`, `step_term_ci_upper` | on a treatment's step rows: the step's rate over control's and its interval (empty when not tested, or the upper bound when unbounded) |
 /// | `step_term_adjusted_p_value`, `step_term_contribution`, `step_term_found`, `step_term_reading` | the step term's corrected p-value, its share of the difference in conversion, whether it is found, its reading |
 /// | `goal_term_...` | the same for the goal's term (after the last step), on every row of a treatment |
+/// | `metric_chance_to_win`, `metric_credible_lower`, `metric_credible_upper`, `metric_risk_control`, `metric_risk_treatment` | under the Bayesian engine, a metric row's chance to win, credible interval of the difference and risks; empty otherwise, and when there is no Bayesian result |
 /// | `duplicate_events` | events the logs delivered more than once, each counted once (the whole report's, on every row) |
 public struct CSVRenderer: ReportRenderer {
     /// The header row's column names, in order.
@@ -51,6 +52,7 @@ public struct CSVRenderer: ReportRenderer {
         "step_term_ratio", "step_term_ci_lower", "step_term_ci_upper", "step_term_adjusted_p_value", "step_term_contribution",
         "step_term_found", "step_term_reading", "goal_term_ratio", "goal_term_ci_lower", "goal_term_ci_upper",
         "goal_term_adjusted_p_value", "goal_term_contribution", "goal_term_found", "goal_term_reading",
+        "metric_chance_to_win", "metric_credible_lower", "metric_credible_upper", "metric_risk_control", "metric_risk_treatment",
         "duplicate_events",
     ]
 
@@ -96,7 +98,7 @@ public struct CSVRenderer: ReportRenderer {
                     let stepTermFields = termFields(arm.steps.isEmpty || term?.isGoal == true ? nil : term)
                     rows.append(
                         armFields + stepFields + comparisonFields + Array(repeating: "", count: 16) + stepTermFields + goalTermFields
-                            + [duplicates]
+                            + Array(repeating: "", count: 5) + [duplicates]
                     )
                 }
             }
@@ -119,7 +121,12 @@ public struct CSVRenderer: ReportRenderer {
                     number(metric.relativeDifference), number(metric.relativeInterval?.lower), number(metric.relativeInterval?.upper),
                     number(metric.pValue), number(metric.adjustedPValue), String(metric.isSignificant), String(metric.isSignificantlyWorse),
                 ]
-                rows.append(armFields + Array(repeating: "", count: 9) + experimentFields + metricFields + termFields(nil) + termFields(nil) + [duplicates])
+                rows.append(armFields + Array(repeating: "", count: 9) + experimentFields + metricFields + termFields(nil) + termFields(nil)
+                    + [
+                        number(metric.bayesian?.chanceToWin), number(metric.bayesian?.credibleInterval?.lower),
+                        number(metric.bayesian?.credibleInterval?.upper), number(metric.bayesian?.riskControl),
+                        number(metric.bayesian?.riskTreatment), duplicates,
+                    ])
             }
         }
         return rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined()

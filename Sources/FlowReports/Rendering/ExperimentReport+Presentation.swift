@@ -31,6 +31,20 @@ extension ExperimentReport {
     /// Column headers of the guardrail and secondary metrics table.
     static let metricHeaders = ["Metric", "Variant", "Control", "Treatment", "Diff", "CI", "Relative", "p", "Adj. p", "Reading"]
 
+    /// Column headers of the guardrail and secondary metrics table under the Bayesian engine: chance to win and
+    /// the treatment's risk in place of the p-values.
+    static let bayesianMetricHeaders = ["Metric", "Variant", "Control", "Treatment", "Diff", "CI", "Relative", "Chance to win", "Risk", "Reading"]
+
+    /// Whether the defined metrics were judged by the Bayesian engine: their comparisons carry Bayesian readings.
+    var usesBayesianEngine: Bool {
+        metrics.contains { $0.bayesian != nil }
+    }
+
+    /// This report's metric table headers, aligned with ``metricRows``.
+    var metricTableHeaders: [String] {
+        usesBayesianEngine ? Self.bayesianMetricHeaders : Self.metricHeaders
+    }
+
     /// One row per metric and treatment, as plain text cells aligned with ``metricHeaders``; names cut to
     /// ``TerminalText/nameLimit``.
     var metricRows: [[String]] {
@@ -62,9 +76,18 @@ extension ExperimentReport {
             return [
                 name, TerminalText.capped(metric.variant), value(metric.controlMean, metric.controlMedian),
                 value(metric.treatmentMean, metric.treatmentMedian), difference, interval, relative,
-                ReportNumberFormat.pValue(metric.pValue), ReportNumberFormat.pValue(metric.adjustedPValue), reading,
-            ]
+            ] + tests(of: metric) + [reading]
         }
+    }
+
+    /// The cells of a metric's test: chance to win and the treatment's risk under the Bayesian engine, else the
+    /// p-value and the adjusted p-value.
+    private func tests(of metric: MetricComparisonReport) -> [String] {
+        guard let bayesian = metric.bayesian else {
+            return [ReportNumberFormat.pValue(metric.pValue), ReportNumberFormat.pValue(metric.adjustedPValue)]
+        }
+        guard let chance = bayesian.chanceToWin, let risk = bayesian.riskTreatment else { return ["–", "–"] }
+        return [StatisticsFormatting.chance(chance), StatisticsFormatting.number(risk)]
     }
 
     /// The metrics compared, each once, in report order.

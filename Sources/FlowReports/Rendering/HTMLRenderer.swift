@@ -72,7 +72,7 @@ public struct HTMLRenderer: ReportRenderer {
         }
         if !experiment.metrics.isEmpty {
             html += "<h3>Guardrails and metrics</h3>\n<table>\n<thead><tr>"
-                + ExperimentReport.metricHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+                + experiment.metricTableHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
             for (cells, metric) in zip(experiment.metricRows, experiment.metrics) {
                 let rowClass = metric.isSignificantlyWorse ? " class=\"worse\"" : metric.isSignificant ? " class=\"better\"" : ""
                 html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"

@@ -76,7 +76,7 @@ public struct MarkdownRenderer: ReportRenderer {
         }
         if !experiment.metrics.isEmpty {
             lines += ["", "### Guardrails and metrics", ""]
-            lines.append(row(ExperimentReport.metricHeaders))
+            lines.append(row(experiment.metricTableHeaders))
             lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|")
             for cells in experiment.metricRows {
                 lines.append(row(cells.map { MarkdownText.escaped($0) }))

@@ -56,7 +56,7 @@ public struct TableRenderer: ReportRenderer {
         }
         if !experiment.metrics.isEmpty {
             var metrics = TextTable(
-                headers: ExperimentReport.metricHeaders,
+                headers: experiment.metricTableHeaders,
                 alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .right, .left]
             )
             for (row, metric) in zip(experiment.metricRows, experiment.metrics) {

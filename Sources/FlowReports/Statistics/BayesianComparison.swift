@@ -19,6 +19,12 @@ public struct BayesianComparison: Sendable, Hashable {
     /// The relative difference's result (a share of control's estimate), or why there is none.
     public var relative: BayesianReading
 
+    /// A comparison of the given results.
+    package init(absolute: BayesianReading, relative: BayesianReading) {
+        self.absolute = absolute
+        self.relative = relative
+    }
+
     /// Compares `treatment` with `control` under `settings`, for a metric where `direction` is better.
     ///
     /// No result when an arm has a limitation (its reason, the worse of the two arms'), as gbstats declines for an

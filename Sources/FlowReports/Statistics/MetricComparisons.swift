@@ -3,14 +3,16 @@ enum MetricComparisons {
     /// One arm: its variant and what was counted of its users (nil when nobody was exposed to it).
     typealias Arm = (name: String, tally: ArmTally?)
 
-    /// Compares each metric of each treatment with control, then adjusts every p-value together.
+    /// Compares each metric of each treatment with control, then adjusts every p-value together; with `bayesian`
+    /// settings each comparison also carries its Bayesian reading, which then decides what is significant (see
+    /// ``AnalysisEngine``).
     ///
     /// Per-user values are capped first, at one value per measurement taken over every arm's users pooled. A
     /// metric whose measurements the tallies do not hold (a counts file from a query that counted only the
     /// built-in metrics) is left out, and a note says so.
     static func compare(
         _ metrics: ExperimentMetrics, control: Arm, treatments: [Arm], correction: MultipleComparisonCorrection,
-        settings: ComparisonSettings
+        settings: ComparisonSettings, bayesian: BayesianSettings? = nil
     ) -> (reports: [MetricComparisonReport], notes: [String]) {
         var notes: [String] = []
         if !metrics.undefined.isEmpty {
@@ -36,7 +38,7 @@ enum MetricComparisons {
             for (offset, treatment) in treatments.enumerated() {
                 reports.append(report(
                     metric, treatment: (treatment.name, samples[offset + 1]), control: (control.name, samples[0]),
-                    thresholds: indices.compactMap { thresholds[$0] }, settings: settings
+                    thresholds: indices.compactMap { thresholds[$0] }, settings: settings, bayesian: bayesian
                 ))
             }
         }
@@ -48,6 +50,12 @@ enum MetricComparisons {
         let adjusted = correction.adjust(reports.map(\.pValue))
         for index in reports.indices {
             reports[index].adjustedPValue = adjusted[index]
+            if bayesian != nil {
+                let chance = reports[index].bayesian?.chanceToWin
+                reports[index].isSignificantlyWorse = chance.map { $0 <= alpha } ?? false
+                reports[index].isSignificant = chance.map { $0 >= 1 - alpha || $0 <= alpha } ?? false
+                continue
+            }
             reports[index].isSignificant = adjusted[index] < alpha
             let difference = reports[index].difference ?? 0
             let worse = reports[index].direction == .lowerIsBetter ? difference > 0 : difference < 0
@@ -63,6 +71,9 @@ enum MetricComparisons {
         guard !goals.isEmpty else { return nil }
         let parts = goals.map { report in
             let reading = report.isSignificantlyWorse ? "worse" : report.isSignificant ? "better" : "no significant change"
+            if let bayesian = report.bayesian {
+                return "\(report.metric) in \(report.variant): " + bayesianClause(bayesian, control: report.control)
+            }
             let difference = report.difference.map { "\(StatisticsFormatting.signed($0)) \(report.name), " } ?? ""
             return "\(report.metric) in \(report.variant) \(reading) (\(difference)"
                 + StatisticsFormatting.pValue(report.adjustedPValue, alpha: alpha, label: "adjusted p") + ")"
@@ -74,11 +85,22 @@ enum MetricComparisons {
         let worse = reports.filter { $0.isGuardrail && $0.isSignificantlyWorse }
         guard !worse.isEmpty else { return nil }
         let parts = worse.map { report in
-            "\(report.metric) got significantly worse in \(report.variant) "
+            if let bayesian = report.bayesian {
+                return "\(report.metric) got worse in \(report.variant) (" + bayesianClause(bayesian, control: report.control) + ")"
+            }
+            return "\(report.metric) got significantly worse in \(report.variant) "
                 + "(\(StatisticsFormatting.signed(report.difference ?? 0)) \(report.name), "
                 + StatisticsFormatting.pValue(report.adjustedPValue, alpha: alpha, label: "adjusted p") + ")"
         }
         return "but guardrail " + parts.joined(separator: "; guardrail ")
+    }
+
+    /// `97.3% chance to beat control, risk 0.12` (the risk of shipping the treatment), or why there is no reading.
+    static func bayesianClause(_ reading: BayesianMetricReading, control: String) -> String {
+        guard let chance = reading.chanceToWin, let risk = reading.riskTreatment else {
+            return "no Bayesian result (\(reading.limitation?.rawValue ?? BayesianLimitation.valueBeyondRange.rawValue))"
+        }
+        return "\(StatisticsFormatting.chance(chance)) chance to beat \(control), risk \(StatisticsFormatting.number(risk))"
     }
 
     /// The values of a column a cap is taken over: every user's count or sum, or the durations reached.
@@ -89,7 +111,7 @@ enum MetricComparisons {
 
     private static func report(
         _ metric: ExperimentMetrics.Analysed, treatment: (name: String, sample: ArmSample), control: (name: String, sample: ArmSample),
-        thresholds: [MetricCap.Thresholds], settings: ComparisonSettings
+        thresholds: [MetricCap.Thresholds], settings: ComparisonSettings, bayesian: BayesianSettings?
     ) -> MetricComparisonReport {
         let comparison = treatment.sample.compared(with: control.sample, settings: settings)
         let definition = metric.definition
@@ -103,6 +125,10 @@ enum MetricComparisons {
             relativeDifference: comparison.relative?.estimate, relativeInterval: comparison.relative?.interval,
             pValue: comparison.pValue, adjustedPValue: comparison.pValue, isSignificant: false, isSignificantlyWorse: false
         )
+        if let bayesian {
+            let reading = treatment.sample.bayesianCompared(with: control.sample, settings: bayesian, direction: definition.direction)
+            report.bayesian = BayesianMetricReading(reading.absolute, prior: bayesian.prior)
+        }
         report.limitation = comparison.limitation ?? comparison.relativeLimitation
         if case .duration = metric.reading {
             report.treatmentMissingUsers = treatment.sample.missing

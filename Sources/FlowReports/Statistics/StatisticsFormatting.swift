@@ -66,6 +66,16 @@ enum StatisticsFormatting {
         (value > 0 ? "+" : "") + fixed(value, decimals: 2)
     }
 
+    /// A chance to win as a percentage with one decimal, e.g. 0.9734 → "97.3%".
+    static func chance(_ probability: Double) -> String {
+        fixed(probability * 100, decimals: 1) + "%"
+    }
+
+    /// A risk with three significant digits, e.g. 0.12345 → "0.123", 0.000042 → "4.2e-05".
+    static func number(_ value: Double) -> String {
+        String(format: "%.3g", value)
+    }
+
     private static func fixed(_ value: Double, decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }

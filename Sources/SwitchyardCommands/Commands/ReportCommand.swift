@@ -30,6 +30,13 @@ struct ReportCommand: AsyncParsableCommand {
     ))
     var topPaths = 5
 
+    @Option(help: ArgumentHelp(
+        "Judge defined metrics by frequentist p-values or Bayesian chance to win and risk: frequentist or bayesian "
+            + "(overrides each experiment's analysis.engine).",
+        valueName: "engine"
+    ))
+    var engine: AnalysisEngine?
+
     @Flag(inversion: .prefixedNo, help: """
         In an HTML report, draw each arm's observed paths on its variant's flow map, explored from the registered \
         coordinators, marking the moves the map offers that nobody made.
@@ -60,7 +67,8 @@ struct ReportCommand: AsyncParsableCommand {
             configurationSource: source,
             segmentBy: options.segmentBy,
             topPaths: counts == nil ? topPaths : 0,
-            offeredTransitions: offered
+            offeredTransitions: offered,
+            engine: engine
         )
         if let counts {
             try ReportOutput.write(try CountsReport.build(from: counts, options: reportOptions), options: options)
@@ -81,3 +89,5 @@ extension ReadSummary {
     /// The summary as report diagnostics: nothing when every line was read.
     var diagnostics: [String] { isClean ? [] : [description] }
 }
+
+extension AnalysisEngine: ExpressibleByArgument {}

@@ -44,6 +44,8 @@ extension ExperimentAnalysisPlan {
                 correction: sections.correction,
                 plannedEffect: sections.plannedEffect
             )
+            plans[experiment.key]?.engine = sections.engine
+            plans[experiment.key]?.prior = sections.prior
         }
         return plans
     }

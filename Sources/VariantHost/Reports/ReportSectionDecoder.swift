@@ -35,6 +35,8 @@ package final class ReportSectionDecoder {
         package var testingMethod: TestingMethod?
         package var correction: MultipleComparisonCorrection = .holm
         package var plannedEffect: Double?
+        package var engine: AnalysisEngine = .frequentist
+        package var prior: BayesianPrior = .improper
 
         /// No sections: the defaults of an experiment that configures none.
         package init() {}
@@ -181,12 +183,37 @@ package final class ReportSectionDecoder {
 
     // MARK: - Analysis
 
+    /// A proper prior `{"mean": m, "stddev": s}` on the relative scale, each value refused at its own path.
+    private func prior(_ json: JSONValue, at path: JSONPath) -> BayesianPrior? {
+        guard let object = reader.object(json, at: path) else { return nil }
+        let keys = [BayesianPrior.meanKey, BayesianPrior.standardDeviationKey]
+        reader.checkKeys(object, allowed: keys, at: path)
+        let mean = reader.field(object, BayesianPrior.meanKey, at: path, required: true) { json, path -> Double? in
+            guard let mean = self.reader.number(json, at: path) else { return nil }
+            guard mean.isFinite else {
+                self.reader.report(path, "\(JavaScriptNumberFormat.string(mean)) is out of range; expected a finite relative effect (0 expects no change)")
+                return nil
+            }
+            return mean
+        }
+        let deviation = reader.field(object, BayesianPrior.standardDeviationKey, at: path, required: true) { json, path -> Double? in
+            guard let deviation = self.reader.number(json, at: path) else { return nil }
+            guard deviation.isFinite, deviation > 0 else {
+                self.reader.report(path, "\(JavaScriptNumberFormat.string(deviation)) is out of range; expected a finite standard deviation above 0 on the relative scale (0.3 makes effects beyond about ±60% unlikely)")
+                return nil
+            }
+            return deviation
+        }
+        guard let mean, let deviation else { return nil }
+        return try? BayesianPrior(mean: mean, standardDeviation: deviation)
+    }
+
     /// The methods `method` names, in the order messages list them.
     private static let methods: [TestingMethod] = [.fixedHorizon, .sequential]
 
     private func decodeAnalysis(_ json: JSONValue, at path: JSONPath, into sections: inout Sections) {
         guard let object = reader.object(json, at: path) else { return }
-        reader.checkKeys(object, allowed: ["method", "sequentialTuningUsers", "correction", "minimumDetectableEffect"], at: path)
+        reader.checkKeys(object, allowed: ["method", "sequentialTuningUsers", "correction", "minimumDetectableEffect", "engine", "prior"], at: path)
         let method = reader.field(object, "method", at: path, required: false) { json, path -> TestingMethod? in
             guard let text = self.reader.string(json, at: path) else { return nil }
             guard let method = Self.methods.first(where: { $0.name == text }) else {
@@ -221,6 +248,18 @@ package final class ReportSectionDecoder {
             }
             return effect
         }
+        let engine = reader.field(object, "engine", at: path, required: false) { json, path -> AnalysisEngine? in
+            guard let text = self.reader.string(json, at: path) else { return nil }
+            guard let engine = AnalysisEngine(rawValue: text) else {
+                let expected = AnalysisEngine.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                self.reader.report(path, "unknown engine \"\(text)\" (expected \(expected))")
+                return nil
+            }
+            return engine
+        }
+        let prior = reader.field(object, "prior", at: path, required: false) { json, path in self.prior(json, at: path) }
+        sections.engine = engine ?? .frequentist
+        sections.prior = prior ?? .improper
         sections.testingMethod = method?.tuningUsers == nil ? .fixedHorizon : .sequential(tuningUsers: tuning ?? TestingMethod.defaultTuningUsers)
         sections.correction = correction ?? .holm
         sections.plannedEffect = effect
