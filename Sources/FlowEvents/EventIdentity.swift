@@ -20,8 +20,14 @@ public struct EventIdentity: Sendable, Hashable {
 
     /// The identity of `event`, which must carry every field when it has no sequence number.
     public init(of event: FlowEvent) {
+        self.init(of: event, userHash: event.user.hashValue)
+    }
+
+    /// The identity of `event`, whose user's `hashValue` is `userHash` (known already to a reader that hashed the
+    /// same user for the line before).
+    init(of event: FlowEvent, userHash: Int) {
         user = event.user
-        userHash = event.user.hashValue
+        self.userHash = userHash
         session = event.session
         sequence = event.sequence
         contentHash = event.sequence == nil ? event.hashValue : 0

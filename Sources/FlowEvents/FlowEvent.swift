@@ -23,8 +23,11 @@ public struct FlowEvent: Sendable, Hashable {
     /// included) reads exactly.
     public static let maximumSequence = (1 << 53) - 1
 
-    /// Version of the event schema the event follows.
-    public var schemaVersion: Int
+    /// Version of the event schema the event follows (versions beyond `Int32`'s range are taken as its bounds).
+    public var schemaVersion: Int {
+        get { Int(storedSchemaVersion) }
+        set { storedSchemaVersion = Int32(clamping: newValue) }
+    }
     /// When the event happened.
     public var time: EventTimestamp
     /// The session the event belongs to: one walk through the flow.
@@ -32,14 +35,17 @@ public struct FlowEvent: Sendable, Hashable {
     /// The event's number within its session, from 0, in the order the recorder wrote the session's
     /// events; nil for an event of a log written without sequence numbers.
     public var sequence: Int?
+    /// What happened.
+    public var type: EventType
+    // Stored here, after `sequence` and `type`, so that the three share 16 bytes: an event is 128 bytes, which
+    // the compiler copies inline, where 144 bytes (an `Int` version first) cost a call to `memcpy` at every copy.
+    private var storedSchemaVersion: Int32
     /// The user who walked the flow; the unit of analysis in reports.
     public var user: String
     /// Key of the experiment that chose `variant`, if any.
     public var experiment: String?
     /// Identifier of the variant the event is attributed to, if any.
     public var variant: String?
-    /// What happened.
-    public var type: EventType
     /// The screen the event concerns, if any.
     public var screen: String?
     /// The user action the event concerns, if any.
@@ -61,10 +67,10 @@ public struct FlowEvent: Sendable, Hashable {
         action: String? = nil,
         properties: [String: String] = [:]
     ) {
-        self.schemaVersion = schemaVersion
         self.time = time
         self.session = session
         self.sequence = sequence
+        storedSchemaVersion = Int32(clamping: schemaVersion)
         self.user = user
         self.experiment = experiment
         self.variant = variant

@@ -43,24 +43,21 @@ final class ChunkDecoder: @unchecked Sendable {
             let dropped = dropped
             let hashesUsers = hashesUsers
             let identifiesLeftOut = identifiesLeftOut
-            // A log's consecutive lines are mostly one user's: comparing an id with the last costs less than hashing it.
-            var lastUser: String?
-            var lastUserHash = 0
+            let userHash = LastUserHash()
+            // Sized for the chunk's lines (about 250 bytes each in a typical log), so that neither grows line by line.
+            if hashesUsers { userHashes.reserveCapacity(chunk.count / 200) }
+            if identifiesLeftOut { leftOutIdentities.reserveCapacity(chunk.count / 200) }
             LineChunkParser.parse(
                 chunk, decoder: decoder, path: path, linesBefore: 0, dropping: dropped, fields: fields, summary: &summary,
-                leaveOut: { if identifiesLeftOut { leftOutIdentities.append(EventIdentity(of: $0)) } }
+                leaveOut: { if identifiesLeftOut { leftOutIdentities.append(EventIdentity(of: $0, userHash: userHash.of($0))) } }
             ) {
                 if !dropped.contains($0.type), filter($0) {
                     events.append($0)
                     if hashesUsers {
-                        if $0.user != lastUser {
-                            lastUser = $0.user
-                            lastUserHash = $0.user.hashValue
-                        }
-                        userHashes.append(lastUserHash)
+                        userHashes.append(userHash.of($0))
                     }
                 } else if identifiesLeftOut {
-                    leftOutIdentities.append(EventIdentity(of: $0))
+                    leftOutIdentities.append(EventIdentity(of: $0, userHash: userHash.of($0)))
                 }
             }
         } else {

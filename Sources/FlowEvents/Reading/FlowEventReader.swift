@@ -107,7 +107,8 @@ public struct FlowEventReader: Sendable {
     /// nothing. The returned summary counts every event, kept or not.
     ///
     /// - Parameters:
-    ///   - workers: how many threads decode the logs.
+    ///   - workers: how many threads decode the logs beside the calling one, clamped to `0...maximumWorkers`;
+    ///     with 0 the calling thread decodes every chunk itself, in file order, doing the same work every run.
     ///   - leftOutTypes: types of events to leave out whatever `isKept` says. Their lines are checked
     ///     as thoroughly as any (a malformed one is skipped and counted as ever) but their texts are
     ///     never made, which makes them several times cheaper to read than kept events.
@@ -157,7 +158,7 @@ public struct FlowEventReader: Sendable {
     ) throws -> ReadSummary {
         try checkPathsAreReadableFiles()
         let pipeline = OrderedChunkPipeline(
-            workers: min(max(workers, 1), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept,
+            workers: min(max(workers, 0), Self.maximumWorkers), chunkSize: Self.parallelChunkSize, filter: isKept,
             dropping: EventTypeMask(leftOutTypes), fields: fields, hashesUsers: forAccumulator, identifiesLeftOut: forAccumulator
         )
         return try pipeline.run(paths: paths, body)

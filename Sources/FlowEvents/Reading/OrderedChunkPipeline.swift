@@ -9,6 +9,10 @@ import Dispatch
 /// rather than wait while a worker finishes the one it needs; at most `window` chunks are read ahead, which
 /// bounds memory. Reading has a thread of its own so that copying the file's bytes never holds up the consumer,
 /// which also counts what it is handed.
+///
+/// With no workers the consumer decodes every chunk itself, in file order, with one decoder: the same work
+/// whatever the threads' timing, which an instruction count needs (the decoders' caches make a chunk's cost
+/// depend on which decoder saw the chunks before it).
 struct OrderedChunkPipeline {
     private let workerQueues: [DispatchQueue]
     /// Each worker's decoder, used only on that worker's queue.
@@ -19,7 +23,7 @@ struct OrderedChunkPipeline {
     private let eventArrays: EventArrayPool
     private let window: Int
 
-    /// Creates a pipeline with `workers` decoding threads that keep only the events `filter`
+    /// Creates a pipeline with `workers` decoding threads (0: the consumer decodes alone) that keep only the events `filter`
     /// accepts, or every event when it is nil; with a filter, events of the `dropped` types are
     /// left out unread. Events carry the texts `fields` selects; with `hashesUsers`, batches carry their
     /// users' hashes; with `identifiesLeftOut`, the identities of the events left out.
@@ -95,9 +99,11 @@ struct OrderedChunkPipeline {
                     switch chunk {
                     case .lines(let bytes):
                         slot = ChunkResultSlot(bytes: bytes, path: path, pool: pool)
-                        let worker = chunksRead % workerQueues.count
-                        let decoder = workerDecoders[worker]
-                        workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
+                        if !workerQueues.isEmpty {
+                            let worker = chunksRead % workerQueues.count
+                            let decoder = workerDecoders[worker]
+                            workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
+                        }
                     case .oversizedLine:
                         var chunkSummary = ReadSummary()
                         chunkSummary.lineCount = 1
