@@ -17,10 +17,10 @@ struct AggregateCountsFileTests {
         }
     }
 
-    @Test("Totals that add up beyond Int.max, in any measure, are an error at the row that overflows, never a trap",
+    @Test("Totals that add up beyond 2^53, in any measure, are an error at the row that overflows, never a trap",
           arguments: ["users", "goal", "converted_reaching_step", "back", "duplicate_events", "multi_variant_users"])
     func overflowingTotals(measure: String) throws {
-        let row = "exp,A,\(measure),1,s,,0,\(Int.max)\n"
+        let row = "exp,A,\(measure),1,s,,0,\((1 << 52) + 1)\n"
         let exposure = "exp,A,first_exposure,0,,,0,1\n"
         let file = try AggregateCountsFile(text: Self.header + row + row + exposure, path: "counts.csv")
         #expect(throws: AggregateCountsError.self) {
@@ -30,14 +30,14 @@ struct AggregateCountsFileTests {
             _ = try AggregateCounts(file, options: ReportOptions())
         } catch {
             #expect(error.description.contains("counts.csv:3"), "\(error.description)")
-            #expect(error.description.contains("beyond \(Int.max)"), "\(error.description)")
+            #expect(error.description.contains("beyond \(1 << 53)"), "\(error.description)")
         }
     }
 
     @Test("Rows that count users by a value cannot count more users than the arm has: an error at the row, not an allocation")
     func moreThanTheArm() throws {
         let text = Self.header + "exp,A,first_exposure,0,,,0,1\n" + "exp,A,users,0,,,0,10\n"
-            + "exp,A,goal,0,,,5,\(Int.max / 2)\n" + "exp,A,goal,0,,,9,\(Int.max / 2)\n"
+            + "exp,A,goal,0,,,5,\(1 << 52)\n" + "exp,A,goal,0,,,9,\(1 << 52)\n"
         let file = try AggregateCountsFile(text: text, path: "counts.csv")
         do {
             _ = try AggregateCounts(file, options: ReportOptions())

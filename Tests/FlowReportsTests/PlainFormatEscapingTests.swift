@@ -34,12 +34,13 @@ struct PlainFormatEscapingTests {
         #expect(output.hasSuffix("\r\n"))
     }
 
-    @Test("CSV has one row per experiment × variant × step after the header, then one per metric × treatment")
+    @Test("CSV has one row per experiment × variant × step after the header, then one per metric × treatment, then one per path share")
     func csvRows() {
         let output = CSVRenderer().render(ReportFixtures.sample)
         let rows = output.components(separatedBy: "\r\n").dropLast()
         #expect(rows.first == CSVRenderer.columns.joined(separator: ","))
-        #expect(rows.count == 1 + (3 + 3 + 2 + 1) + 2 + (1 + 1))
+        #expect(rows.count == 1 + (3 + 3 + 2 + 1) + 2 + 2 + (1 + 1))
+        #expect(rows.filter { $0.contains(",left_on,welcome,") }.count == 1)
         #expect(rows.filter { $0.contains(",back_navigations,mean,true,") }.count == 1)
     }
 }

@@ -128,6 +128,64 @@ struct ReportEdgeTests {
         #expect(one.contains("s1-user-0"))
         #expect(try users("named.jsonl").contains("pilot-19"))
     }
+
+    @Test("--decoding-threads 0 decodes on the counting thread alone and reports exactly what the default threads do; a count out of range is refused")
+    func decodingThreads() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 600, events: "log.jsonl")).status == 0)
+        let threaded = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json"])
+        let alone = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json", "--decoding-threads", "0"])
+        let four = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json", "--decoding-threads", "4"])
+        #expect(threaded.status == 0 && alone.status == 0 && four.status == 0, "\(alone.standardError)")
+        #expect(!alone.standardOutput.isEmpty)
+        #expect(alone.standardOutput == threaded.standardOutput)
+        #expect(four.standardOutput == threaded.standardOutput)
+        for refused in ["-1", "999"] {
+            let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--decoding-threads", refused])
+            #expect(result.status != 0)
+            #expect(result.standardError.contains("--decoding-threads must be from 0 to"), "\(refused): \(result.standardError)")
+        }
+    }
+
+    @Test("users exposed to both variants beyond 1% are a failed health check: every format says so, and the verdict says not to trust it")
+    func multipleExposureHealth() throws {
+        let cli = try CLI()
+        #expect(try cli.run(Repository.simulate(users: 400, events: "log.jsonl")).status == 0)
+        let log = try #require(cli.contents(of: "log.jsonl"))
+        let variants = ["signup-before-profile", "signup-after-profile"]
+        var crossed = ""
+        for line in log.split(separator: "\n") where line.contains(#""type":"exposure""#) && crossed.split(separator: "\n").count < 10 {
+            guard let from = variants.first(where: { line.contains(#""variant":"\#($0)""#) }), let to = variants.first(where: { $0 != from }) else { continue }
+            crossed += line.replacingOccurrences(of: #""variant":"\#(from)""#, with: #""variant":"\#(to)""#)
+                .replacingOccurrences(of: #""session":""#, with: #""session":"again-"#) + "\n"
+        }
+        try (log + crossed).write(toFile: cli.path("log.jsonl"), atomically: true, encoding: .utf8)
+        let json = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "json"])
+        #expect(json.status == 0, "\(json.standardError)")
+        let experiment = try #require((json.json?["experiments"] as? [[String: Any]])?.first)
+        #expect(experiment["excluded_multi_variant_users"] as? Int == 10)
+        let analysis = try #require(experiment["analysis"] as? [String: Any])
+        let check = try #require(analysis["multiple_exposures"] as? [String: Any])
+        #expect(check["users"] as? Int == 10)
+        #expect(check["exposed_users"] as? Int == 400)
+        #expect(check["is_flagged"] as? Bool == true)
+        let health = try #require(analysis["health"] as? [String: Any])
+        #expect(health["is_healthy"] as? Bool == false)
+        #expect((health["problems"] as? [String])?.first?.hasPrefix("10 users (2.5% of those exposed) saw more than one variant") == true)
+        #expect((analysis["verdict"] as? String)?.hasPrefix("do not trust this result: 10 users") == true)
+        for (format, marker) in [("table", "Health: sample ratio ok"), ("markdown", "**Health:**"), ("html", "<strong>Health:</strong>")] {
+            let result = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", format])
+            #expect(result.standardOutput.contains(marker), "\(format)")
+            #expect(result.standardOutput.contains("TOO MANY, at least 1%"), "\(format)")
+            #expect(result.standardOutput.contains("do not trust this result"), "\(format)")
+        }
+        let csv = try cli.run(["report", "log.jsonl", "--config", Repository.experiments, "--format", "csv"])
+        let rows = csv.standardOutput.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = try #require(rows.first)
+        let healthy = try #require(header.firstIndex(of: "is_healthy"))
+        let flagged = try #require(header.firstIndex(of: "multiple_exposures_flagged"))
+        #expect(rows.dropFirst().allSatisfy { $0[healthy] == "false" && $0[flagged] == "true" })
+    }
 }
 
 @Suite("switchyard report of a log with endless distinct screen names")

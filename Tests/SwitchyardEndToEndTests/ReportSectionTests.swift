@@ -111,7 +111,7 @@ struct ReportSectionTests {
     func badAnalysis() throws {
         let (_, issues) = try decode(#""analysis": {"method": "bayesian", "sequentialTuningUsers": -5, "looks": 3, "minimumDetectableEffect": 2}"#)
         #expect(issues == [
-            "experiments[0].analysis.looks: unknown field (expected one of: method, sequentialTuningUsers, correction, minimumDetectableEffect, engine, prior)",
+            "experiments[0].analysis.looks: unknown field (expected one of: method, sequentialTuningUsers, correction, minimumDetectableEffect, engine, prior, cuped)",
             #"experiments[0].analysis.method: unknown method "bayesian" (expected "fixed-horizon" or "sequential")"#,
             "experiments[0].analysis.sequentialTuningUsers: -5 is out of range; expected a number of users, 1 or more",
             "experiments[0].analysis.minimumDetectableEffect: 2 is out of range; expected a difference in conversion rate between 0 and 1 (0.02 is 2 percentage points)",

@@ -12,7 +12,11 @@ struct ArmTally: Sendable, Hashable {
     /// came first; 0 with configured steps.
     var screensBeyondStepCap = 0
     /// For each step, the milliseconds from anchor to reaching it of every user who reached it.
-    var stepDurations: [[Int64]]
+    var stepDurations: [StepTimes]
+    /// For each step, the milliseconds from the moment every user who reached it reached the step before (their
+    /// anchor for step 1) to reaching it: one gap per user, what step times are compared on. Nil when only counts
+    /// are known, which hold no per-user times.
+    var stepGaps: [[Int64]]?
     /// Users who reached the goal, by the furthest step they reached (0 to the step count): what the step
     /// decomposition needs when the goal can be reached without the last step. Nil when only counts are known.
     var convertedByFurthestStep: [Int]?
@@ -22,6 +26,9 @@ struct ArmTally: Sendable, Hashable {
     var failuresByScreen: [String: [String: Int]] = [:]
     /// Each user's value of every metric measurement of the experiment.
     var measured: [MetricMeasurement: MeasuredColumn] = [:]
+    /// Each user's CUPED covariate of every measurement an adjusted metric reads, aligned by user with
+    /// ``measured``; nil when the experiment is not adjusted or only counts are known, which hold no covariates.
+    var covariates: [MetricMeasurement: [Double]]?
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none, and measures
     /// `metrics` of each. `users` is read once, twice when the steps are discovered, and counted: its columns are
@@ -34,21 +41,36 @@ struct ArmTally: Sendable, Hashable {
             ? discoveredSteps.map { FunnelStep(name: $0, matcher: .screenShown($0)) }
             : definition.steps
         let capacity = users.count
-        stepDurations = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
+        stepDurations = (0..<steps.count).map { _ in StepTimes(reserving: capacity) }
+        stepGaps = (0..<steps.count).map { _ in Self.column(reserving: capacity) }
         convertedByFurthestStep = Array(repeating: 0, count: steps.count + 1)
         var columns = metrics.measurements.map { _ in MeasuredColumn(reserving: capacity) }
         let unmeasured = metrics.measurements.map(UserMeasure.init)
         let kinds = metrics.measurements.map(MeasuredColumn.Kind.init)
+        let adjusted = metrics.regressionAdjustment == nil ? [] : metrics.needsCovariate.indices.filter { metrics.needsCovariate[$0] }
+        var covariateColumns = adjusted.map { _ in Self.values(reserving: capacity) }
         for user in users {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets)
             for index in kinds.indices {
                 columns[index].append(user.measures.isEmpty ? unmeasured[index] : user.measures[index], as: kinds[index])
             }
+            for (column, index) in adjusted.enumerated() {
+                covariateColumns[column].append(index < user.covariates.count ? user.covariates[index] : 0)
+            }
         }
         measured = Dictionary(zip(metrics.measurements, columns), uniquingKeysWith: { first, _ in first })
+        if metrics.regressionAdjustment != nil {
+            covariates = Dictionary(zip(adjusted.map { metrics.measurements[$0] }, covariateColumns), uniquingKeysWith: { first, _ in first })
+        }
     }
 
-    /// An empty column with room for `capacity` values.
+    /// An empty column of covariates with room for `capacity` values.
+    private static func values(reserving capacity: Int) -> [Double] {
+        var column: [Double] = []
+        column.reserveCapacity(capacity)
+        return column
+    }
+
     private static func column(reserving capacity: Int) -> [Int64] {
         var column: [Int64] = []
         column.reserveCapacity(capacity)
@@ -83,6 +105,7 @@ struct ArmTally: Sendable, Hashable {
         }
         for (index, offset) in offsets.enumerated() where index < stepDurations.count {
             stepDurations[index].append(offset)
+            stepGaps?[index].append(offset - (index == 0 ? 0 : offsets[index - 1]))
         }
         for (screen, count) in user.backNavigationsByScreen {
             backNavigationsByScreen[screen, default: 0] += count

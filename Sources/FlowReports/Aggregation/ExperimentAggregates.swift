@@ -16,6 +16,11 @@ struct ExperimentAggregates: Sendable {
     var segmentCounts: [String: [String: ArmCounts]]
     /// The observed paths of every exposed variant; empty when they were not counted (an SQL engine counts none).
     var paths: [String: ObservedPathsReport] = [:]
+    /// The paths and screens left on whose shares are compared between variants (every one some variant's report
+    /// keeps); empty when paths were not counted.
+    var pathShareKeys: [PathShareKey] = []
+    /// Each variant's users holding each of ``pathShareKeys``, keyed by its position there.
+    var pathShareCounts: [String: ShareCounts] = [:]
     /// How many times a user's record was read to make these aggregates from the logs (0 from an SQL engine): the
     /// work, which specs check grows with users (a few reads each), never with users times variants.
     var userRecordsRead = 0
@@ -32,8 +37,8 @@ extension ExperimentExposures {
         let groups = usersByVariant()
         let offered = options.offeredTransitions.isEmpty ? nil : options.offeredTransitions
         let piecesPerVariant = countsPaths ? 2 : 1
-        let made = Mutex<(tallies: [String: ArmTally], paths: [String: ObservedPathsReport], recordsRead: Int)>(
-            ([:], [:], groups.recordsRead)
+        let made = Mutex<(tallies: [String: ArmTally], paths: [String: ObservedPathsReport], shares: [String: PathShareCounts], recordsRead: Int)>(
+            ([:], [:], [:], groups.recordsRead)
         )
         DispatchQueue.concurrentPerform(iterations: variants.count * piecesPerVariant) { piece in
             let index = piece / piecesPerVariant
@@ -46,20 +51,23 @@ extension ExperimentExposures {
                     $0.recordsRead += read
                 }
             } else {
-                let paths = pathReport(
+                let (paths, shares) = pathCounts(
                     ofUsersAt: positions, top: options.topPaths, offeredTransitions: offered?[variants[index]], recordsRead: &read
                 )
                 made.withLock {
                     $0.paths[variants[index]] = paths
+                    $0.shares[variants[index]] = shares
                     $0.recordsRead += read
                 }
             }
         }
-        var (tallies, paths, recordsRead) = made.withLock { $0 }
+        var (tallies, paths, shares, recordsRead) = made.withLock { $0 }
         let segments = segmentCounts(recordsRead: &recordsRead)
+        let (shareKeys, shareCounts) = ExperimentAggregates.pathShares(of: shares)
         return ExperimentAggregates(
             variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: groups.multiVariantUsers, metrics: metrics,
-            tallies: tallies, segmentCounts: segments, paths: paths, userRecordsRead: recordsRead
+            tallies: tallies, segmentCounts: segments, paths: paths, pathShareKeys: shareKeys, pathShareCounts: shareCounts,
+            userRecordsRead: recordsRead
         )
     }
 }

@@ -42,8 +42,13 @@ struct ExperimentExposures: Sendable {
 
     /// Records a user's first `exposure` event of this experiment (in their time order) and returns the
     /// user's position, for ``recordExposure(at:variant:time:)``, ``consume(_:at:)`` and ``forget(at:)``.
-    mutating func recordFirstExposure(variant: String, at time: EventTimestamp) -> Int {
-        exposedUsers.append(ExposedUser(variantIndex: index(of: variant, exposedAt: time), progress: UserFunnelProgress(anchor: time)))
+    ///
+    /// - Parameter covariates: the user's CUPED covariates, aligned with the metrics' measurements; empty when the
+    ///   experiment is not adjusted.
+    mutating func recordFirstExposure(variant: String, at time: EventTimestamp, covariates: [Double] = []) -> Int {
+        var progress = UserFunnelProgress(anchor: time)
+        progress.covariates = covariates
+        exposedUsers.append(ExposedUser(variantIndex: index(of: variant, exposedAt: time), progress: progress))
         return exposedUsers.count - 1
     }
 
@@ -82,6 +87,14 @@ struct ExperimentExposures: Sendable {
     func pathReport(
         ofUsersAt positions: [Int], top: Int, offeredTransitions offered: Set<ScreenTransition>?, recordsRead: inout Int
     ) -> ObservedPathsReport {
+        pathCounts(ofUsersAt: positions, top: top, offeredTransitions: offered, recordsRead: &recordsRead).report
+    }
+
+    /// ``pathReport(ofUsersAt:top:offeredTransitions:recordsRead:)`` with the counts of every path and of every screen
+    /// left on, for comparing shares between variants (``PathShareCounts``).
+    func pathCounts(
+        ofUsersAt positions: [Int], top: Int, offeredTransitions offered: Set<ScreenTransition>?, recordsRead: inout Int
+    ) -> (report: ObservedPathsReport, counts: PathShareCounts) {
         var counts: [PathKey: Int] = [:]
         var leftOn: [Int32: Int] = [:]
         var users = 0
@@ -141,12 +154,17 @@ struct ExperimentExposures: Sendable {
         )
         if left.count > listed { report.otherLeftOnScreens = left.count - listed }
         if transitions.count > listed { report.otherTransitions = transitions.count - listed }
-        return report
+        let leftOnByName = Dictionary(left.map { ($0.screen, $0.users) }, uniquingKeysWith: +)
+        let shareCounts = PathShareCounts(
+            users: users, paths: counts, keptPaths: ranked.prefix(top).map { ($0.key, $0.screens) },
+            leftOn: leftOnByName, keptLeftOn: left.prefix(top).map(\.screen)
+        )
+        return (report, shareCounts)
     }
 
     /// A path and whether its users reached the goal: the deepest node the trie holds on it and the screens past
     /// that node (``UserPathCursor/path(in:)``), one key for each path however its users got there.
-    private struct PathKey: Hashable {
+    struct PathKey: Hashable {
         var node: Int32
         var rest: [Int32]
         var reachedGoal: Bool

@@ -34,6 +34,11 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The tracked experiments, in order of first exposure; an array so that every event updates them in place.
     private var experiments: [ExperimentExposures] = []
     private var experimentIndices: [String: Int] = [:]
+    /// For each tracked experiment, by index, its measurements' covariates in `covariates` (nil for one without);
+    /// empty for an experiment without CUPED.
+    private var covariateIndices: [[Int?]] = []
+    /// The CUPED covariates of every user; empty when no experiment asks for CUPED.
+    private var covariates: PreExposureCovariates
     /// The experiment the last exposure named and what ``noteExposure(_:)`` returned for it: exposures to one
     /// experiment follow one another, and comparing a key is cheaper than hashing it.
     private var lastExposure: (key: String, trackedIndex: Int?)?
@@ -62,6 +67,7 @@ public struct ExperimentLogAccumulator: Sendable {
     public init(options: ReportOptions = ReportOptions()) {
         self.options = options
         filter = ExperimentEventFilter(options: options)
+        covariates = PreExposureCovariates(options: options)
     }
 
     /// The filter of the events this accumulator can learn something from.
@@ -169,7 +175,10 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The number of `user`, whose `hashValue` is `hash`, numbering a new user.
     private mutating func index(ofUser user: String, hash: Int) -> Int {
         let index = arrivals.index(of: user, hash: hash)
-        if index == exposuresByUser.count { exposuresByUser.append(UserExposures()) }
+        if index == exposuresByUser.count {
+            exposuresByUser.append(UserExposures())
+            covariates.addUser(index)
+        }
         return index
     }
 
@@ -221,6 +230,7 @@ public struct ExperimentLogAccumulator: Sendable {
                     experiments[exposure.experiment].forget(at: exposure.position)
                 }
                 exposuresByUser[key.user] = UserExposures()
+                covariates.forget(user: key.user)
                 previousUser = key.user
             }
             let event = key.index < rereadEvents.count ? rereadEvents[key.index] : keptEvents[key.index - rereadEvents.count]
@@ -270,10 +280,16 @@ public struct ExperimentLogAccumulator: Sendable {
             if let known = exposuresByUser[user].exposure(toExperiment: experiment) {
                 experiments[experiment].recordExposure(at: known.position, variant: variant, time: event.time)
             } else {
-                let position = experiments[experiment].recordFirstExposure(variant: variant, at: event.time)
+                let adjusted = covariateIndices[experiment]
+                let position = experiments[experiment].recordFirstExposure(
+                    variant: variant, at: event.time,
+                    covariates: adjusted.isEmpty ? [] : covariates.covariates(adjusted, ofUser: user, exposedAt: event.time)
+                )
                 exposuresByUser[user].append(UserExposure(experiment: experiment, position: position))
             }
         }
+        // After the exposure is counted: an event is in the lookback of exposures that come after it only.
+        if !covariates.isEmpty { covariates.record(event, ofUser: user) }
         let exposureCount = exposuresByUser[user].count
         eventsRoutedToExperiments += exposureCount
         for index in 0..<exposureCount {
@@ -301,10 +317,12 @@ public struct ExperimentLogAccumulator: Sendable {
         lastExposure = (key, experiments.count)
         experimentIndices[key] = experiments.count
         let funnel = options.funnel(for: key)
+        let metrics = ExperimentMetrics(plan: options.experiments[key], funnel: funnel)
         experiments.append(ExperimentExposures(
-            funnel: funnel, metrics: ExperimentMetrics(plan: options.experiments[key], funnel: funnel), segmentKey: options.segmentBy,
+            funnel: funnel, metrics: metrics, segmentKey: options.segmentBy,
             countsPaths: options.topPaths > 0, pathLengthLimit: options.pathLengthLimit
         ))
+        covariateIndices.append(metrics.regressionAdjustment == nil ? [] : covariates.covariateIndices(of: metrics))
         return experiments.count - 1
     }
 

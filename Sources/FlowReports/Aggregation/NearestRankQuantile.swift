@@ -27,7 +27,7 @@ enum NearestRankQuantile {
     }
 
     /// The position of the `percent` quantile among `count` sorted values.
-    private static func index(of percent: Int, count: Int) -> Int {
+    static func index(of percent: Int, count: Int) -> Int {
         let clampedPercent = min(max(percent, 1), 100)
         let rank = (count * clampedPercent + 99) / 100
         return min(max(rank, 1), count) - 1

@@ -1,3 +1,5 @@
+import FlowEvents
+
 extension ArmReport {
     /// The report of an arm tallied as `tally`.
     init(variant: String, source: String?, tally: ArmTally) {
@@ -5,11 +7,11 @@ extension ArmReport {
         var steps: [StepReport] = []
         var previousUsers = users
         for (index, step) in tally.steps.enumerated() {
-            let durations = index < tally.stepDurations.count ? tally.stepDurations[index] : []
-            let quantiles = NearestRankQuantile.values([50, 90], of: durations)
+            let durations = index < tally.stepDurations.count ? tally.stepDurations[index] : StepTimes(reserving: 0)
+            let quantiles = durations.quantiles([50, 90])
             let reached = durations.count
             let dropOff = max(0, previousUsers - reached)
-            steps.append(StepReport(
+            var stepReport = StepReport(
                 name: step.name,
                 users: reached,
                 conversionRate: Self.fraction(reached, of: users),
@@ -18,7 +20,9 @@ extension ArmReport {
                 dropOffRate: Self.fraction(dropOff, of: previousUsers),
                 medianSecondsToConvert: quantiles[0].map(Self.seconds),
                 p90SecondsToConvert: quantiles[1].map(Self.seconds)
-            ))
+            )
+            stepReport.screen = step.matcher.screen
+            steps.append(stepReport)
             previousUsers = reached
         }
         let (screens, foldedScreens) = Self.listedScreens(of: tally)

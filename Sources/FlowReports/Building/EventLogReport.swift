@@ -7,7 +7,8 @@ import Dispatch
 /// The one way a report's counts are read: the `report` command, `demo` and the fuzzers all go through it.
 public enum EventLogReport {
     /// Feeds the events of `paths` that the accumulator's filter keeps to `accumulator`, decoding on
-    /// `workers` threads, then what it asks to reread.
+    /// `workers` threads beside the calling one (0: on the calling thread alone, the same work every run),
+    /// then what it asks to reread.
     ///
     /// - Returns: the summary of the first read, which covers every line.
     /// - Throws: `FlowEventReadError` for a log that cannot be read.
@@ -71,7 +72,8 @@ public enum EventLogReport {
     /// - Parameters:
     ///   - paths: the logs, JSON Lines, plain or gzip-compressed.
     ///   - options: the experiments' funnels and analysis, and the report's settings.
-    ///   - workers: how many threads decode the logs.
+    ///   - workers: how many threads decode the logs beside the calling one; with 0 the calling thread decodes
+    ///     them alone, in order, so that every run does the same work (what an instruction count needs).
     /// - Throws: `FlowEventReadError` for a log that cannot be read; ``ReportError`` when the options
     ///   name an experiment or control the logs do not contain.
     public static func report(of paths: [String], options: ReportOptions, workers: Int = 2) throws -> Report {

@@ -28,6 +28,8 @@ public struct ExperimentAnalysisPlan: Sendable, Hashable {
     public var engine: AnalysisEngine = .frequentist
     /// The prior of the Bayesian engine (`analysis.prior`); the improper (flat) prior by default.
     public var prior: BayesianPrior = .improper
+    /// CUPED's lookback (`analysis.cuped`); nil when the metrics are not adjusted for what users did before exposure.
+    public var regressionAdjustment: RegressionAdjustmentSettings?
 
     /// Creates a plan; every part left out takes the report's default.
     public init(

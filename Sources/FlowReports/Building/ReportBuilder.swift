@@ -115,7 +115,7 @@ public enum ReportBuilder {
             duplicateEvents: duplicates,
             experiments: [experimentReport(
                 key: options.experiment ?? CompareOptions.defaultExperimentKey, funnel: funnel, arms: arms,
-                excludedUsers: 0, weights: weights ?? equalWeights(arms.count), settings: options.settings
+                excludedUsers: nil, weights: weights ?? equalWeights(arms.count), settings: options.settings
             )]
         )
     }
@@ -204,6 +204,8 @@ public enum ReportBuilder {
             weights: weights, settings: settings(of: options, for: configuration)
         )
         report.notes = experimentNotes
+        // The verdict's own words, before segments and the step decomposition add their clauses to it.
+        let ownVerdict = report.analysis.verdict
         if let segmentBy = options.segmentBy, let exposures {
             addSegments(
                 to: &report, by: segmentBy, counts: exposures.segmentCounts, variants: analyzed, weights: weights,
@@ -215,6 +217,16 @@ public enum ReportBuilder {
             goal: funnel.goal.summary,
             correction: configuration?.correction ?? .holm, alpha: settings(of: options, for: configuration).effectiveAlpha
         )
+        addStepTimes(
+            to: &report, arms: arms.filter { isAnalyzed($0.variant) }, tally: { tallies[$0] },
+            correction: configuration?.correction ?? .holm, settings: settings(of: options, for: configuration)
+        )
+        if options.topPaths > 0, let exposures {
+            addPathShares(
+                to: &report, arms: arms.filter { isAnalyzed($0.variant) }, keys: exposures.pathShareKeys, counts: exposures.pathShareCounts,
+                correction: configuration?.correction ?? .holm, alpha: settings(of: options, for: configuration).effectiveAlpha
+            )
+        }
         let metrics = exposures?.metrics ?? ExperimentMetrics(plan: configuration, funnel: funnel)
         if !metrics.metrics.isEmpty || !metrics.undefined.isEmpty {
             let (comparisons, metricNotes) = MetricComparisons.compare(
@@ -226,6 +238,15 @@ public enum ReportBuilder {
             )
             report.metrics = comparisons
             report.notes += metricNotes
+            let imbalances = MetricComparisons.imbalanceProblems(comparisons)
+            if !imbalances.isEmpty {
+                report.analysis.health.isHealthy = false
+                report.analysis.health.problems += imbalances
+                // As for the other health checks, the problems replace the verdict's own words; the clauses added
+                // after them stay.
+                let added = report.analysis.verdict.hasPrefix(ownVerdict) ? report.analysis.verdict.dropFirst(ownVerdict.count) : ""
+                report.analysis.verdict = "do not trust this result: " + report.analysis.health.problems.joined(separator: "; ") + added
+            }
             if let goals = MetricComparisons.goalSummary(report.metrics, alpha: options.settings.effectiveAlpha) {
                 report.analysis.verdict += "; " + goals
             }
@@ -329,18 +350,19 @@ public enum ReportBuilder {
     }
 
     private static func experimentReport(
-        key: String, funnel: FunnelDefinition, arms: [ArmReport], excludedUsers: Int, weights: [Double],
+        key: String, funnel: FunnelDefinition, arms: [ArmReport], excludedUsers: Int?, weights: [Double],
         settings: ComparisonSettings
     ) -> ExperimentReport {
         let analyzedArms = arms.filter { $0.notInConfiguration != true }
         let counts = analyzedArms.map { (name: $0.variant, counts: ArmCounts(users: $0.users, conversions: $0.goalConversions)) }
         let analysis = ExperimentStatistics.analyze(
-            control: counts[0], treatments: Array(counts.dropFirst()), weights: weights, settings: settings
+            control: counts[0], treatments: Array(counts.dropFirst()), weights: weights, settings: settings,
+            multipleExposureUsers: excludedUsers
         )
         return ExperimentReport(
             key: key, control: counts[0].name, conversionWindowSeconds: max(0, funnel.conversionWindowSeconds),
             goal: funnel.goal.summary, stepsDiscovered: funnel.discoversScreens,
-            excludedMultiVariantUsers: excludedUsers, arms: arms,
+            excludedMultiVariantUsers: excludedUsers ?? 0, arms: arms,
             analysis: AnalysisReport(analysis, variants: analyzedArms.map(\.variant))
         )
     }

@@ -17,7 +17,12 @@ struct AggregateCounts: Sendable {
         var firstExposures: [String: [String: Int64]] = [:]
         var multiVariantUsers: [String: Int] = [:]
         var segments: [String: [String: [String: ArmCounts]]] = [:]
+        // Every arm's users together, so that sums over the arms stay within CountSum.maximum too.
+        var experimentUsers: [String: Int] = [:]
         for (row, location) in zip(file.rows, file.locations) {
+            if row.measure == .users {
+                try CountSum.add(row.total, to: &experimentUsers[row.experiment, default: 0], location: location)
+            }
             if row.measure == .incompleteExposures {
                 try CountSum.add(row.total, to: &incompleteExposures, location: location)
                 continue
@@ -107,7 +112,14 @@ struct AggregateCounts: Sendable {
         var measuredValues: [Int: [MeasuredValues: Int]] = [:]
         // Rows that count users by a per-user value, which add up to at most the arm's users.
         var perUserTotals: [String: (total: Int, location: String)] = [:]
+        // Back navigations and failed mutations together, so that sums over screens and reasons stay within bounds.
+        var screenEvents = 0
+        // Per group and measurement, the events without a number.
+        var invalidEvents: [Int: [Int]] = [:]
         for (row, location) in rows {
+            if row.measure == .back || row.measure == .failedMutation {
+                try CountSum.add(row.total, to: &screenEvents, location: location)
+            }
             if let what = Self.perUserMeasure(of: row) {
                 var entry = perUserTotals[what] ?? (0, location)
                 try CountSum.add(row.total, to: &entry.total, location: location)
@@ -144,6 +156,11 @@ struct AggregateCounts: Sendable {
                     throw AggregateCountsError(location: location, problem: "column reason: \(error.problem)")
                 }
                 try CountSum.add(row.total, to: &measuredValues[row.step, default: [:]][values, default: 0], location: location)
+                var invalid = invalidEvents[row.step] ?? values.invalid.map { _ in 0 }
+                for position in invalid.indices {
+                    try CountSum.add(values.invalid[position], times: row.total, to: &invalid[position], location: location)
+                }
+                invalidEvents[row.step] = invalid
             case .incompleteExposures, .duplicateEvents, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
         }

@@ -1,8 +1,11 @@
 import FlowEvents
 
 extension ArmTally {
-    /// The tally of an arm whose users an SQL engine counted: every per-user value expanded from the counts of
-    /// users per value, as ``init(definition:metrics:users:)`` measures them.
+    /// The tally of an arm whose users an SQL engine counted, as ``init(definition:metrics:users:)`` measures them:
+    /// step times and measured values kept as distinct values with their users (``StepTimes``,
+    /// ``MeasuredColumn/usersPerEntry``), so memory grows with the counts' rows, not with the users they count.
+    /// Only the measurements a percentile cap or a quantile reads are expanded to one value per user, as those
+    /// are taken over the values in order.
     ///
     /// - Parameters:
     ///   - usersByMeasuredValues: for each measurement group the engine counted
@@ -19,13 +22,18 @@ extension ArmTally {
         self.steps = steps
         self.screensBeyondStepCap = screensBeyondStepCap
         goalConversions = goalReaches.values.reduce(0, +)
-        stepDurations = steps.indices.map { Self.expanded(stepReaches[$0 + 1] ?? [:]) }
+        stepDurations = steps.indices.map { StepTimes(usersByTime: stepReaches[$0 + 1] ?? [:]) }
         self.backNavigationsByScreen = backNavigationsByScreen
         self.failuresByScreen = failuresByScreen
+        let expanded = Self.measurementsReadInOrder(of: metrics)
         for (offset, group) in metrics.measurementGroups.enumerated() {
             // An arm whose users were all multi-variant has no rows, and no values to count.
             guard let counted = usersByMeasuredValues[offset + 1] ?? (users == 0 ? [:] : nil) else { continue }
-            for (index, column) in zip(group, Self.columns(of: group.map { metrics.measurements[$0] }, counted: counted, users: users)) {
+            let columns = Self.columns(
+                of: group.map { metrics.measurements[$0] }, counted: counted, users: users,
+                expanded: group.contains { expanded.contains($0) }
+            )
+            for (index, column) in zip(group, columns) {
                 measured[metrics.measurements[index]] = column
             }
         }
@@ -37,16 +45,19 @@ extension ArmTally {
                 // Every user has a count, 0 for those no row names (even when no row names the arm at all).
                 var all = usersByMetricValue[builtIn] ?? [:]
                 all[0, default: 0] += max(0, users - all.values.reduce(0, +))
-                let values = Self.expanded(all).map(Double.init)
-                measured[metrics.measurements[index]] = MeasuredColumn(values: values, present: values.map { $0 > 0 })
+                let values = all.keys.sorted().filter { all[$0] ?? 0 > 0 }
+                measured[metrics.measurements[index]] = MeasuredColumn(
+                    values: values.map(Double.init), present: values.map { $0 > 0 }, usersPerEntry: values.map { all[$0] ?? 0 }
+                )
             case (.timeToComplete, .duration(let index)):
                 guard measured[metrics.measurements[index]] == nil, usersByMeasuredValues.isEmpty else { continue }
                 // Completers have their time to the goal; the others never reached it.
-                let times = Self.expanded(goalReaches).map { Double($0) / 1000 }
-                let missing = max(0, users - times.count)
+                let times = goalReaches.keys.sorted().filter { goalReaches[$0] ?? 0 > 0 }
+                let missing = max(0, users - goalConversions)
                 measured[metrics.measurements[index]] = MeasuredColumn(
-                    values: times + repeatElement(0, count: missing),
-                    present: Array(repeating: true, count: times.count) + repeatElement(false, count: missing)
+                    values: times.map { Double($0) / 1000 } + (missing > 0 ? [0] : []),
+                    present: times.map { _ in true } + (missing > 0 ? [false] : []),
+                    usersPerEntry: times.map { goalReaches[$0] ?? 0 } + (missing > 0 ? [missing] : [])
                 )
             default:
                 continue
@@ -54,15 +65,40 @@ extension ArmTally {
         }
     }
 
-    /// The columns of a group's measurements, aligned by user: each tuple of values repeated for its users, then
-    /// the users without a value.
-    private static func columns(of measurements: [MetricMeasurement], counted: [MeasuredValues: Int], users: Int) -> [MeasuredColumn] {
-        var columns = measurements.map { _ in MeasuredColumn(reserving: users) }
+    /// The measurements whose values are taken in order: those a percentile cap caps, or a quantile metric reads.
+    private static func measurementsReadInOrder(of metrics: ExperimentMetrics) -> Set<Int> {
+        var indices: Set<Int> = []
+        for (index, measurement) in metrics.measurements.enumerated() {
+            if case .percentile = measurement.cap { indices.insert(index) }
+        }
+        for metric in metrics.metrics {
+            if case .quantile(let index, _) = metric.reading { indices.insert(index) }
+        }
+        return indices
+    }
+
+    /// The columns of a group's measurements, aligned by entry: one entry per tuple of values with its users, then
+    /// one for the users without a value; or, when `expanded`, each tuple repeated for its users.
+    private static func columns(
+        of measurements: [MetricMeasurement], counted: [MeasuredValues: Int], users: Int, expanded: Bool
+    ) -> [MeasuredColumn] {
+        var columns = measurements.map { _ in MeasuredColumn(reserving: expanded ? users : counted.count + 1) }
+        if !expanded {
+            for index in columns.indices { columns[index].usersPerEntry = [] }
+        }
         func append(_ tuple: MeasuredValues, times: Int) {
+            guard times > 0 else { return }
             for index in columns.indices {
+                // AggregateCounts checked that each measurement's invalid events add up to at most Int.max.
+                columns[index].invalid += tuple.invalid[index] * times
+                guard expanded else {
+                    columns[index].values.append(tuple.values[index])
+                    columns[index].present.append(tuple.present[index])
+                    columns[index].usersPerEntry?.append(times)
+                    continue
+                }
                 columns[index].values.append(contentsOf: repeatElement(tuple.values[index], count: times))
                 columns[index].present.append(contentsOf: repeatElement(tuple.present[index], count: times))
-                columns[index].invalid += tuple.invalid[index] * times
             }
         }
         // The statistics sort what they add up, so any order of the users gives the same numbers.
@@ -71,15 +107,5 @@ extension ArmTally {
         }
         append(MeasuredValues(absentFor: measurements), times: max(0, users - counted.values.reduce(0, +)))
         return columns
-    }
-
-    /// Every value repeated as many times as it was counted, ascending.
-    private static func expanded(_ counts: [Int64: Int]) -> [Int64] {
-        var values: [Int64] = []
-        values.reserveCapacity(counts.values.reduce(0, +))
-        for value in counts.keys.sorted() {
-            values.append(contentsOf: repeatElement(value, count: counts[value] ?? 0))
-        }
-        return values
     }
 }

@@ -37,6 +37,17 @@ struct ArmSample: Sendable {
             return (column.values.map { threshold.apply(to: $0) }, column.present)
         }
         invalid = columns.reduce(0) { $0 + ($1?.invalid ?? 0) }
+        if let first = columns.first ?? nil, let usersPerEntry = first.usersPerEntry {
+            let sample = Self.weighted(
+                reading: reading, measurements: measurements, columns: indices.indices.map(capped), usersPerEntry: usersPerEntry
+            )
+            statistic = sample.statistic
+            count = sample.count
+            missing = sample.missing
+            median = sample.median
+            nonFinite = sample.nonFinite
+            return
+        }
         let users = (columns.first ?? nil)?.values.count ?? 0
         var missing = 0
         var median: Double?
@@ -96,6 +107,92 @@ struct ArmSample: Sendable {
         self.missing = missing
         self.median = median
         self.nonFinite = nonFinite
+    }
+
+    /// The statistic of `reading` from capped `columns` whose entries stand for `usersPerEntry` users each: the
+    /// same numbers as from the columns expanded to one entry per user, since every sum is exact and so does not
+    /// depend on how the users are grouped or ordered.
+    private static func weighted(
+        reading: ExperimentMetrics.Analysed.Reading, measurements: [MetricMeasurement],
+        columns: [(values: [Double], present: [Bool])], usersPerEntry: [Int]
+    ) -> (statistic: Statistic, count: Int, missing: Int, median: Double?, nonFinite: Int) {
+        let users = usersPerEntry.reduce(0, +)
+        let first = columns[0]
+        switch reading {
+        case .proportion:
+            let successes = zip(first.present, usersPerEntry).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
+            return (.proportion(ProportionArmStatistic(users: users, successes: successes)), users, 0, nil, 0)
+        case .mean:
+            var sums = WeightedSums()
+            var nonFinite = 0
+            for (value, weight) in zip(first.values, usersPerEntry) {
+                guard value.isFinite else {
+                    nonFinite += weight
+                    continue
+                }
+                sums.add(value, users: weight)
+            }
+            return (.mean(sums.meanStatistic), users, 0, nil, nonFinite)
+        case .duration:
+            var sums = WeightedSums()
+            var reached: [(value: Double, users: Int)] = []
+            for (entry, weight) in usersPerEntry.enumerated() where first.present[entry] {
+                sums.add(first.values[entry], users: weight)
+                reached.append((first.values[entry], weight))
+            }
+            let median = Self.nearestRank(level: 0.5, of: reached)
+            return (.mean(sums.meanStatistic), sums.users, users - sums.users, median, 0)
+        case .quantile(_, let level):
+            var values: [Double] = []
+            for (entry, weight) in usersPerEntry.enumerated() where first.present[entry] {
+                values.append(contentsOf: repeatElement(first.values[entry], count: weight))
+            }
+            let nonFinite = values.lazy.filter { !$0.isFinite }.count
+            return (.quantile(QuantileArmStatistic(sortedValues: values.filter(\.isFinite).sorted(), level: level)), values.count, 0, nil, nonFinite)
+        case .ratio:
+            let (numerators, denominators) = (first.values, columns[1].values)
+            var numerator = WeightedSums()
+            var denominator = WeightedSums()
+            var products = ExactBinaryNumber(0)
+            var nonFinite = 0
+            for (entry, weight) in usersPerEntry.enumerated() {
+                let (top, bottom) = (numerators[entry], denominators[entry])
+                guard top.isFinite, bottom.isFinite else {
+                    nonFinite += weight
+                    continue
+                }
+                numerator.add(top, users: weight)
+                denominator.add(bottom, users: weight)
+                if top != 0, bottom != 0 {
+                    products += ExactBinaryNumber(top) * ExactBinaryNumber(bottom) * ExactBinaryNumber(weight)
+                }
+            }
+            let indices = reading.measurements
+            let statistic = RatioArmStatistic(
+                count: users,
+                numerator: RatioArmStatistic.Component(
+                    sum: numerator.sum, sumOfSquares: numerator.sumOfSquares, isBinary: measurements[indices[0]].isBinary
+                ),
+                denominator: RatioArmStatistic.Component(
+                    sum: denominator.sum, sumOfSquares: denominator.sumOfSquares, isBinary: measurements[indices[1]].isBinary
+                ),
+                sumOfProducts: products
+            )
+            return (.ratio(statistic), users, 0, nil, nonFinite)
+        }
+    }
+
+    /// The nearest-rank `level` quantile of values each held by some users, as of the values expanded and sorted.
+    private static func nearestRank(level: Double, of entries: [(value: Double, users: Int)]) -> Double? {
+        let total = entries.reduce(0) { $0 + $1.users }
+        guard total > 0 else { return nil }
+        let target = NearestRankQuantile.index(level: level, count: total)
+        var below = 0
+        for entry in entries.sorted(by: { $0.value < $1.value }) {
+            below += entry.users
+            if target < below { return entry.value }
+        }
+        return nil
     }
 
     /// The Bayesian comparison of this arm, as the treatment, with `control`, a sample of the same metric.

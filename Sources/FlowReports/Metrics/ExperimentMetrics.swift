@@ -39,6 +39,11 @@ struct ExperimentMetrics: Sendable {
     let measurements: [MetricMeasurement]
     /// Ids the plan names that no definition gives, for a note.
     let undefined: [String]
+    /// The plan's request for CUPED; nil when its metrics are compared unadjusted.
+    let regressionAdjustment: RegressionAdjustmentSettings?
+    /// Whether each measurement, by index in ``measurements``, needs its covariate (the same quantity over the
+    /// lookback before exposure): it is read by an adjusted metric (``isAdjusted(_:)``). All false without CUPED.
+    let needsCovariate: [Bool]
 
     /// No metrics.
     static let none = ExperimentMetrics(plan: nil, funnel: .screensInOrderSeen)
@@ -99,6 +104,35 @@ struct ExperimentMetrics: Sendable {
         self.metrics = metrics
         self.measurements = measurements
         self.undefined = undefined
+        let adjustment = plan?.regressionAdjustment
+        regressionAdjustment = adjustment
+        var needsCovariate = Array(repeating: false, count: measurements.count)
+        if adjustment != nil {
+            for metric in metrics where Self.isAdjustable(metric.reading, measurements: measurements) {
+                for index in metric.reading.measurements { needsCovariate[index] = true }
+            }
+        }
+        self.needsCovariate = needsCovariate
+    }
+
+    /// Whether `metric` is compared with CUPED: the plan asks for it and the metric is a proportion, a mean or a
+    /// ratio of two such (quantiles and durations are compared unadjusted).
+    func isAdjusted(_ metric: Analysed) -> Bool {
+        regressionAdjustment != nil && Self.isAdjustable(metric.reading, measurements: measurements)
+    }
+
+    /// Whether a reading has a covariate: proportions, means, and ratios whose two sides are counts, sums or
+    /// proportions.
+    private static func isAdjustable(_ reading: Analysed.Reading, measurements: [MetricMeasurement]) -> Bool {
+        switch reading {
+        case .proportion, .mean: true
+        case .duration, .quantile: false
+        case .ratio(let numerator, let denominator):
+            [numerator, denominator].allSatisfy { index in
+                if case .duration = measurements[index].quantity { return false }
+                return true
+            }
+        }
     }
 
     private static func quantity(of value: MetricValue) -> MetricMeasurement.Quantity {

@@ -1,13 +1,23 @@
 /// Each user's value of one metric measurement in an arm, aligned by user with the arm's other measurements, so
 /// that a ratio can pair a user's numerator with their denominator.
+///
+/// An entry is one user, or, with ``usersPerEntry``, as many users as that says: users an SQL engine counted by
+/// their values take one entry per distinct tuple of values, not one per user.
 struct MeasuredColumn: Sendable, Hashable {
-    /// Per user: 1 or 0 for whether an event matched, the count, the sum, or the duration in seconds (0 when it
+    /// Per entry: 1 or 0 for whether an event matched, the count, the sum, or the duration in seconds (0 when it
     /// was not reached).
     var values: [Double] = []
-    /// Per user: whether the user has a value: a matching event, or a duration whose end was reached.
+    /// Per entry: whether its users have a value: a matching event, or a duration whose end was reached.
     var present: [Bool] = []
+    /// Per entry, the users it stands for (each more than 0); nil when every entry is one user.
+    var usersPerEntry: [Int]?
     /// Matching events whose property was missing or not a number, where the measurement sums one.
     var invalid = 0
+
+    /// The users of the column.
+    var users: Int {
+        usersPerEntry?.reduce(0, +) ?? values.count
+    }
 
     /// An empty column with room for `capacity` users.
     init(reserving capacity: Int) {
@@ -15,10 +25,11 @@ struct MeasuredColumn: Sendable, Hashable {
         present.reserveCapacity(capacity)
     }
 
-    /// A column of `values`, each present or not.
-    init(values: [Double], present: [Bool], invalid: Int = 0) {
+    /// A column of `values`, each present or not, each one user or the users `usersPerEntry` gives.
+    init(values: [Double], present: [Bool], usersPerEntry: [Int]? = nil, invalid: Int = 0) {
         self.values = values
         self.present = present
+        self.usersPerEntry = usersPerEntry
         self.invalid = invalid
     }
 

@@ -81,4 +81,21 @@ struct MeasurementMatcher: Sendable {
             }
         }
     }
+
+    /// Hands `body` what `event` adds to each count or sum it matches, whatever its time: 1 for a count, the
+    /// property's number for a sum (nothing when it is missing or not a number). Durations are not read.
+    func forEachContribution(of event: FlowEvent, _ body: (_ measurement: Int, _ value: Double) -> Void) {
+        for index in ranges[event.type.denseIndex] where entries[index].pattern.matchesFields(of: event) {
+            switch entries[index].role {
+            case .count:
+                body(entries[index].measurement, 1)
+            case .sum:
+                if case .success(let number) = EventPropertyNumber.read(entries[index].property, in: event.properties) {
+                    body(entries[index].measurement, number)
+                }
+            case .durationStart, .durationEnd:
+                break
+            }
+        }
+    }
 }

@@ -11,6 +11,10 @@ public struct AnalysisReport: Sendable, Hashable, Codable {
     public var comparisons: [TreatmentComparison]
     /// The sample-ratio-mismatch check of users per arm, if it was run.
     public var sampleRatio: SampleRatioCheck?
+    /// The share of users exposed to more than one variant, if it was checked.
+    public var multipleExposures: MultipleExposureCheck?
+    /// The checks above taken together: whether the result can be trusted, and what failed.
+    public var health: HealthReport
     /// How intervals and p-values were computed: `fixed-horizon`, or `sequential` (always valid).
     public var method: String
     /// For `sequential`, the total users around which the confidence sequence is tightest.
@@ -19,12 +23,15 @@ public struct AnalysisReport: Sendable, Hashable, Codable {
     /// Creates an analysis report.
     public init(
         control: String, verdict: String, comparisons: [TreatmentComparison], sampleRatio: SampleRatioCheck?,
-        method: TestingMethod = .fixedHorizon
+        method: TestingMethod = .fixedHorizon, multipleExposures: MultipleExposureCheck? = nil, alpha: Double = 0.05
     ) {
         self.control = control
         self.verdict = verdict
         self.comparisons = comparisons
         self.sampleRatio = sampleRatio
+        self.multipleExposures = multipleExposures
+        let problems = ExperimentVerdict.healthProblems(sampleRatio: sampleRatio, multipleExposures: multipleExposures, alpha: alpha)
+        health = HealthReport(isHealthy: problems.isEmpty, problems: problems)
         self.method = method.name
         sequentialTuningUsers = method.tuningUsers
     }
@@ -38,7 +45,9 @@ public struct AnalysisReport: Sendable, Hashable, Codable {
             verdict: analysis.verdict,
             comparisons: analysis.comparisons,
             sampleRatio: sampleRatio,
-            method: analysis.method
+            method: analysis.method,
+            multipleExposures: analysis.multipleExposures,
+            alpha: analysis.alpha
         )
     }
 
@@ -49,6 +58,8 @@ public struct AnalysisReport: Sendable, Hashable, Codable {
         verdict = try container.decode(String.self, forKey: .verdict)
         comparisons = try container.decode([TreatmentComparison].self, forKey: .comparisons)
         sampleRatio = try container.decodeIfPresent(SampleRatioCheck.self, forKey: .sampleRatio)
+        multipleExposures = try container.decodeIfPresent(MultipleExposureCheck.self, forKey: .multipleExposures)
+        health = try container.decodeIfPresent(HealthReport.self, forKey: .health) ?? HealthReport(isHealthy: true, problems: [])
         method = try container.decode(String.self, forKey: .method)
         sequentialTuningUsers = try container.decodeIfPresent(Double.self, forKey: .sequentialTuningUsers)
         let basis = TreatmentComparison.significanceBasis(
@@ -62,6 +73,8 @@ public struct AnalysisReport: Sendable, Hashable, Codable {
         case verdict
         case comparisons
         case sampleRatio = "sample_ratio"
+        case multipleExposures = "multiple_exposures"
+        case health
         case method
         case sequentialTuningUsers = "sequential_tuning_users"
     }

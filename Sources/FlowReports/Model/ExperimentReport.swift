@@ -33,6 +33,11 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
     public var segmentInteractions: [SegmentInteractionReport]
     /// Per treatment, where in the funnel its conversion differs from control's.
     public var stepDecompositions: [StepDecompositionReport] = []
+    /// Per treatment, how long each funnel step takes compared with control.
+    public var stepTimes: [StepTimesReport] = []
+    /// Per treatment, the observed paths and screens left on whose share of users differs from control's; empty when
+    /// paths are not counted.
+    public var pathShares: [PathSharesReport] = []
 
     /// Creates an experiment report.
     public init(
@@ -72,5 +77,7 @@ public struct ExperimentReport: Sendable, Hashable, Codable {
         case otherSegmentValues = "other_segment_values"
         case segmentInteractions = "segment_interactions"
         case stepDecompositions = "step_decompositions"
+        case stepTimes = "step_times"
+        case pathShares = "path_shares"
     }
 }

@@ -63,6 +63,10 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var limitation: MetricComparisonLimitation?
     /// The Bayesian reading (chance to win, credible interval, risks), present only under the Bayesian engine.
     public var bayesian: BayesianMetricReading?
+    /// How CUPED adjusted the comparison, present when the experiment asks for it (`analysis.cuped`) and the metric
+    /// is a proportion, mean or ratio. The difference, intervals, p-values and Bayesian reading are then the
+    /// adjusted ones; the arms' values (`treatmentMean`, `controlMean`) stay their own.
+    public var cuped: RegressionAdjustmentReport?
 
     /// Creates a metric comparison.
     public init(
@@ -126,5 +130,6 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         case lowerCap = "lower_cap"
         case limitation
         case bayesian
+        case cuped
     }
 }

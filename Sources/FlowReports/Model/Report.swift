@@ -27,7 +27,8 @@
 ///                  control_mean, treatment_median?, control_median?, difference, interval?: { lower, upper },
 ///                  p_value, adjusted_p_value, is_significant, is_significantly_worse } ],
 ///     segment_by?, segments: [ { value, analysis } ], other_segment_values?,
-///     segment_interactions: [ { variant, segments, chi_square, p_value, differs_between_segments } ] } ] }
+///     segment_interactions: [ { variant, segments, chi_square, p_value, differs_between_segments } ],
+///     step_decompositions: [ … ], step_times: [ … ], path_shares: [ … ] } ] }   (docs/CLI.md, field by field)
 /// ```
 public struct Report: Sendable, Hashable, Codable {
     /// The version of the JSON shape this type writes.

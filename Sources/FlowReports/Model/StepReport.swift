@@ -16,6 +16,9 @@ public struct StepReport: Sendable, Hashable, Codable {
     public var medianSecondsToConvert: Double?
     /// 90th-percentile seconds from the anchor to reaching the step (nearest rank); nil when nobody reached it.
     public var p90SecondsToConvert: Double?
+    /// The screen the step's events are on, when its matcher names one (a `screen_shown` step, or another event type
+    /// with a `screen`); nil for a step any screen can make. The HTML marks it on the observed-paths map.
+    public var screen: String?
 
     /// Creates a step report.
     public init(
@@ -41,5 +44,6 @@ public struct StepReport: Sendable, Hashable, Codable {
         case dropOffRate = "drop_off_rate"
         case medianSecondsToConvert = "median_seconds_to_convert"
         case p90SecondsToConvert = "p90_seconds_to_convert"
+        case screen
     }
 }

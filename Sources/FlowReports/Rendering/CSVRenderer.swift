@@ -1,5 +1,6 @@
 /// Renders a report as CSV (RFC 4180): a header row, then one row per experiment × variant × step, then one row
-/// per guardrail or secondary metric × treatment (its step columns empty, its `metric` columns set).
+/// per guardrail or secondary metric × treatment (its step columns empty, its `metric` columns set), then one row per
+/// treatment × compared path or screen left on (its `path_share` columns set, the step and metric columns empty).
 ///
 /// Lines end in CRLF; a field containing a comma, a quote, CR or LF is quoted, quotes doubled. An arm without
 /// steps still gets one row, with the step columns empty.
@@ -37,6 +38,19 @@
 /// | `step_term_adjusted_p_value`, `step_term_contribution`, `step_term_found`, `step_term_reading` | the step term's corrected p-value, its share of the difference in conversion, whether it is found, its reading |
 /// | `goal_term_...` | the same for the goal's term (after the last step), on every row of a treatment |
 /// | `metric_chance_to_win`, `metric_credible_lower`, `metric_credible_upper`, `metric_risk_control`, `metric_risk_treatment` | under the Bayesian engine, a metric row's chance to win, credible interval of the difference and risks; empty otherwise, and when there is no Bayesian result |
+/// | `step_time_median_treatment`, `step_time_median_control` | on a treatment's step rows: each arm's median of its users' per-user times over the step (from the event matching the step before, or the anchor, to the one matching this step), in seconds |
+/// | `step_time_median_difference`, `step_time_median_ci_lower`, `step_time_median_ci_upper` | treatment's median minus control's and its interval (the quantile method) |
+/// | `step_time_median_adjusted_ci_lower`, `step_time_median_adjusted_ci_upper`, `step_time_median_adjusted_p_value`, `step_time_median_found` | the interval and p-value corrected across every step's median and mean, and whether the difference is found |
+/// | `step_time_mean_...` | the same for the arms' mean times over the step (Welch's interval) |
+/// | `step_time_reading` | `median_slower`, `median_faster`, `mean_slower`, `mean_faster` for each difference found (`;` between two), else `no_significant_change` or why the step is not tested (a limitation code such as `too_few_values_for_quantile`); `unavailable_from_counts` for a report from an SQL engine's counts, `steps_differ` when the arms' discovered steps differ |
+/// | `path_share_kind`, `path_share_screens`, `path_share_reached_goal` | on a path-share row: `path` or `left_on`, the screens joined by ` > ` (the one screen left on), and whether the path reached the goal (empty for `left_on`) |
+/// | `path_share_treatment`, `path_share_control`, `path_share_difference` | each arm's share of its users holding it, and treatment's minus control's |
+/// | `path_share_ci_lower`, `path_share_ci_upper`, `path_share_adjusted_ci_lower`, `path_share_adjusted_ci_upper` | Newcombe's interval of the difference, and the interval corrected across the treatment's paths and screens |
+/// | `path_share_adjusted_p_value`, `path_share_found` | the corrected p-value, and whether it is below alpha |
+/// | `multiple_exposure_share`, `multiple_exposures_flagged`, `is_healthy` | the share of exposed users who saw more than one variant and whether it is too many (empty when not checked), and whether every health check passed |
+/// | `cuped_lookback_days`, `cuped_theta`, `cuped_variance_reduction` | on a metric row adjusted by CUPED (`analysis.cuped`): the lookback in days, the pooled slope θ, and 1 − the adjusted over the unadjusted variance of the difference; empty otherwise |
+/// | `cuped_pre_exposure_difference`, `cuped_pre_exposure_p_value`, `cuped_imbalanced` | the pre-exposure bias check: treatment's covariate minus control's, its p-value, and whether it is below 0.001 |
+/// | `cuped_unavailable` | why a metric the plan asks CUPED for is compared unadjusted (`CUPED unavailable from counts`); empty otherwise |
 /// | `duplicate_events` | events the logs delivered more than once, each counted once (the whole report's, on every row) |
 public struct CSVRenderer: ReportRenderer {
     /// The header row's column names, in order.
@@ -53,7 +67,17 @@ public struct CSVRenderer: ReportRenderer {
         "step_term_found", "step_term_reading", "goal_term_ratio", "goal_term_ci_lower", "goal_term_ci_upper",
         "goal_term_adjusted_p_value", "goal_term_contribution", "goal_term_found", "goal_term_reading",
         "metric_chance_to_win", "metric_credible_lower", "metric_credible_upper", "metric_risk_control", "metric_risk_treatment",
-        "duplicate_events",
+        "step_time_median_treatment", "step_time_median_control", "step_time_median_difference", "step_time_median_ci_lower",
+        "step_time_median_ci_upper", "step_time_median_adjusted_ci_lower", "step_time_median_adjusted_ci_upper",
+        "step_time_median_adjusted_p_value", "step_time_median_found", "step_time_mean_treatment", "step_time_mean_control",
+        "step_time_mean_difference", "step_time_mean_ci_lower", "step_time_mean_ci_upper", "step_time_mean_adjusted_ci_lower",
+        "step_time_mean_adjusted_ci_upper", "step_time_mean_adjusted_p_value", "step_time_mean_found", "step_time_reading",
+        "path_share_kind", "path_share_screens", "path_share_reached_goal", "path_share_treatment", "path_share_control",
+        "path_share_difference", "path_share_ci_lower", "path_share_ci_upper", "path_share_adjusted_ci_lower",
+        "path_share_adjusted_ci_upper", "path_share_adjusted_p_value", "path_share_found",
+        "multiple_exposure_share", "multiple_exposures_flagged", "is_healthy", "cuped_lookback_days", "cuped_theta",
+        "cuped_variance_reduction", "cuped_pre_exposure_difference", "cuped_pre_exposure_p_value", "cuped_imbalanced",
+        "cuped_unavailable", "duplicate_events",
     ]
 
     /// Creates a renderer.
@@ -64,6 +88,11 @@ public struct CSVRenderer: ReportRenderer {
         var rows = [Self.columns]
         let duplicates = String(report.duplicateEvents)
         for experiment in report.experiments {
+            let healthFields = [
+                number(experiment.analysis.multipleExposures?.share),
+                experiment.analysis.multipleExposures.map { String($0.isFlagged) } ?? "",
+                String(experiment.analysis.health.isHealthy),
+            ]
             let comparisons = experiment.comparisonsByVariant
             for arm in experiment.arms {
                 let comparison = comparisons[arm.variant]
@@ -84,6 +113,7 @@ public struct CSVRenderer: ReportRenderer {
                 ]
                 let decomposition = experiment.stepDecompositions.first { $0.variant == arm.variant }
                 let goalTermFields = termFields(decomposition?.terms.last { $0.isGoal })
+                let times = experiment.stepTimes.first { $0.variant == arm.variant }
                 let stepRows: [[String]] = arm.steps.isEmpty
                     ? [Array(repeating: "", count: 9)]
                     : arm.steps.enumerated().map { index, step in
@@ -98,7 +128,7 @@ public struct CSVRenderer: ReportRenderer {
                     let stepTermFields = termFields(arm.steps.isEmpty || term?.isGoal == true ? nil : term)
                     rows.append(
                         armFields + stepFields + comparisonFields + Array(repeating: "", count: 16) + stepTermFields + goalTermFields
-                            + Array(repeating: "", count: 5) + [duplicates]
+                            + Array(repeating: "", count: 5) + stepTimeFields(times, index: arm.steps.isEmpty ? nil : index) + Self.noPathShare + healthFields + cupedFields(nil) + [duplicates]
                     )
                 }
             }
@@ -125,11 +155,53 @@ public struct CSVRenderer: ReportRenderer {
                     + [
                         number(metric.bayesian?.chanceToWin), number(metric.bayesian?.credibleInterval?.lower),
                         number(metric.bayesian?.credibleInterval?.upper), number(metric.bayesian?.riskControl),
-                        number(metric.bayesian?.riskTreatment), duplicates,
-                    ])
+                        number(metric.bayesian?.riskTreatment),
+                    ] + stepTimeFields(nil, index: nil) + Self.noPathShare + healthFields + cupedFields(metric.cuped) + [duplicates])
+            }
+            for shares in experiment.pathShares {
+                let arm = experiment.arms.first { $0.variant == shares.variant }
+                for share in shares.shares {
+                    var row = Array(repeating: "", count: Self.columns.count)
+                    let set = { (column: String, value: String) in
+                        if let index = Self.columns.firstIndex(of: column) { row[index] = value }
+                    }
+                    set("experiment", Self.text(experiment.key))
+                    set("variant", Self.text(shares.variant))
+                    set("is_control", "false")
+                    set("source", Self.text(arm?.source ?? ""))
+                    set("users", arm.map { String($0.users) } ?? "")
+                    set("not_in_configuration", String(arm?.notInConfiguration == true))
+                    set("test_method", experiment.analysis.method)
+                    set("path_share_kind", share.kind.rawValue)
+                    set("path_share_screens", Self.text(share.screens.joined(separator: " > ")))
+                    set("path_share_reached_goal", share.reachedGoal.map(String.init) ?? "")
+                    set("path_share_treatment", number(share.treatmentShare))
+                    set("path_share_control", number(share.controlShare))
+                    set("path_share_difference", number(share.difference))
+                    set("path_share_ci_lower", number(share.interval.lower))
+                    set("path_share_ci_upper", number(share.interval.upper))
+                    set("path_share_adjusted_ci_lower", number(share.adjustedInterval.lower))
+                    set("path_share_adjusted_ci_upper", number(share.adjustedInterval.upper))
+                    set("path_share_adjusted_p_value", number(share.adjustedPValue))
+                    set("path_share_found", String(share.isFound))
+                    for (column, value) in zip(["multiple_exposure_share", "multiple_exposures_flagged", "is_healthy"], healthFields) {
+                        set(column, value)
+                    }
+                    set("duplicate_events", duplicates)
+                    rows.append(row)
+                }
             }
         }
         return rows.map { $0.map(Self.quoted).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// The CUPED columns of a metric row; empty cells without an adjustment.
+    private func cupedFields(_ cuped: RegressionAdjustmentReport?) -> [String] {
+        guard let cuped else { return Array(repeating: "", count: 7) }
+        return [
+            String(cuped.lookbackDays), number(cuped.theta), number(cuped.varianceReduction), number(cuped.preExposureDifference),
+            number(cuped.preExposurePValue), cuped.preExposurePValue == nil ? "" : String(cuped.isImbalanced), Self.text(cuped.unavailable ?? ""),
+        ]
     }
 
     /// A text cell safe to open in a spreadsheet: unsafe characters replaced by U+FFFD, and a `'` before a
@@ -141,6 +213,9 @@ public struct CSVRenderer: ReportRenderer {
         }
         return "'" + cleaned
     }
+
+    /// The path-share columns of a row that is not a path share's.
+    private static let noPathShare = Array(repeating: "", count: 12)
 
     /// The characters that make a spreadsheet read a cell as a formula.
     private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
@@ -163,6 +238,26 @@ public struct CSVRenderer: ReportRenderer {
             number(term.ratio), number(term.interval?.lower), number(term.interval?.upper), number(term.adjustedPValue),
             number(term.contribution), String(term.isFound), term.reading.rawValue,
         ]
+    }
+
+    /// A step's step-time columns, from a treatment's step times; empty for none. A treatment whose step times are
+    /// unavailable says why in the reading.
+    private func stepTimeFields(_ times: StepTimesReport?, index: Int?) -> [String] {
+        let empty = Array(repeating: "", count: 19)
+        guard let times, let index else { return empty }
+        if let unavailable = times.unavailable { return Array(empty.dropLast()) + [unavailable] }
+        guard times.steps.indices.contains(index) else { return empty }
+        let step = times.steps[index]
+        let fields = { (difference: StepTimeDifferenceReport) in
+            [
+                self.number(difference.treatmentSeconds), self.number(difference.controlSeconds), self.number(difference.difference),
+                self.number(difference.interval?.lower), self.number(difference.interval?.upper),
+                self.number(difference.adjustedInterval?.lower), self.number(difference.adjustedInterval?.upper),
+                difference.pValue == nil ? "" : self.number(difference.adjustedPValue), String(difference.isFound),
+            ]
+        }
+        let reading = ExperimentReport.readingParts(of: step).map { String($0.map { $0 == " " ? "_" : $0 }) }.joined(separator: ";")
+        return fields(step.median) + fields(step.mean) + [reading]
     }
 
     private func number(_ value: Double?) -> String {

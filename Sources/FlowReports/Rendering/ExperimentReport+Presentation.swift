@@ -11,6 +11,36 @@ extension ExperimentReport {
         return check
     }
 
+    /// The health checks in one line, each with its finding, e.g. `sample ratio ok (chi-square p 0.412); users
+    /// exposed to more than one variant 0.0% (0) ok, under 1%; pre-exposure balance ok (smallest p 0.310)`, the
+    /// last for CUPED's bias check; nil when no check was run.
+    var healthDescription: String? {
+        var checks: [String] = []
+        if let check = analysis.sampleRatio {
+            checks.append("sample ratio \(check.isMismatch ? "MISMATCH" : "ok") (chi-square p \(ReportNumberFormat.pValue(check.pValue)))")
+        }
+        if let check = analysis.multipleExposures {
+            let finding = check.isFlagged ? "TOO MANY, at least" : "ok, under"
+            checks.append(
+                "users exposed to more than one variant \(StatisticsFormatting.percentage(check.share * 100)) (\(ReportNumberFormat.count(check.users))) "
+                    + "\(finding) \(StatisticsFormatting.percentage(check.threshold * 100))"
+            )
+        }
+        if let balance = preExposureBalanceDescription { checks.append(balance) }
+        return checks.isEmpty ? nil : checks.joined(separator: "; ")
+    }
+
+    /// CUPED's pre-exposure bias check over the metrics it ran on, e.g. `pre-exposure balance ok (smallest p
+    /// 0.310)` or `pre-exposure IMBALANCE in orders (B, p < 0.001)`; nil when it ran on none.
+    private var preExposureBalanceDescription: String? {
+        let checked = metrics.compactMap { metric in metric.cuped?.preExposurePValue.map { (metric: metric, pValue: $0) } }
+        guard let smallest = checked.map(\.pValue).min() else { return nil }
+        let imbalanced = checked.filter { $0.metric.cuped?.isImbalanced == true }
+        guard !imbalanced.isEmpty else { return "pre-exposure balance ok (smallest p \(ReportNumberFormat.pValue(smallest)))" }
+        return "pre-exposure IMBALANCE in " + imbalanced.map { "\($0.metric.metric) (\($0.metric.variant), p \(ReportNumberFormat.pValue($0.pValue)))" }
+            .joined(separator: ", ")
+    }
+
     /// One line describing how the funnel was measured, e.g. `goal flow_completed within 14d; steps: screens as first shown`.
     var funnelDescription: String {
         let steps = stepsDiscovered ? "screens as first shown" : "configured"
@@ -116,8 +146,33 @@ extension ExperimentReport {
                 parts.append("\(ReportNumberFormat.count(invalid)) events whose value was missing or not a number were skipped")
             }
             if let limitation = metric.limitation { parts.append(limitation.explanation) }
+            if let cuped = metric.cuped { parts.append(Self.cupedNote(cuped)) }
             return parts.isEmpty ? nil : "\(metric.name), \(metric.variant): " + parts.joined(separator: "; ")
         }
+    }
+}
+
+extension ExperimentReport {
+    /// `CUPED: interval 23.4% narrower (14-day lookback, θ 0.81), pre-exposure difference p = 0.42`, the bias
+    /// check's flag when the arms differed before exposure, or why there is no adjustment.
+    static func cupedNote(_ cuped: RegressionAdjustmentReport) -> String {
+        if let unavailable = cuped.unavailable { return unavailable + " (compared unadjusted)" }
+        var note = "CUPED: "
+        if let narrowing = cuped.intervalNarrowing {
+            note += narrowing >= 0
+                ? "interval \(ReportNumberFormat.trimmed(narrowing * 100, places: 1))% narrower"
+                : "interval \(ReportNumberFormat.trimmed(-narrowing * 100, places: 1))% wider"
+        } else {
+            note += "no interval to narrow"
+        }
+        note += " (\(cuped.lookbackDays)-day lookback, θ \(cuped.theta.map { ReportNumberFormat.trimmed($0, places: 4) } ?? "–"))"
+        if let pValue = cuped.preExposurePValue {
+            note += cuped.isImbalanced
+                ? ", pre-exposure imbalance: the arms already differed before exposure ("
+                    + StatisticsFormatting.pValue(pValue, alpha: RegressionAdjustmentReport.imbalanceThreshold) + ")"
+                : ", pre-exposure difference " + StatisticsFormatting.pValue(pValue, alpha: RegressionAdjustmentReport.imbalanceThreshold)
+        }
+        return note
     }
 }
 

@@ -45,11 +45,15 @@ public struct HTMLRenderer: ReportRenderer {
 
     private func section(for experiment: ExperimentReport, alpha: Double) -> String {
         let mismatch = experiment.sampleRatioMismatch
-        let verdictClass = mismatch != nil ? "verdict alarm"
+        let verdictClass = !experiment.analysis.health.isHealthy ? "verdict alarm"
             : experiment.analysis.comparisons.contains { $0.isSignificant && $0.absoluteDifference > 0 }
                 ? "verdict decided" : "verdict"
         var html = "<section>\n<h2>Experiment <span class=\"name\">\(escape(experiment.key))</span></h2>\n"
         html += "<p class=\"\(verdictClass)\"><strong>Verdict:</strong> \(escape(experiment.analysis.verdict))</p>\n"
+        if let health = experiment.healthDescription {
+            let healthClass = experiment.analysis.health.isHealthy ? "facts" : "warning"
+            html += "<p class=\"\(healthClass)\"><strong>Health:</strong> \(escape(health))</p>\n"
+        }
         if let mismatch {
             html += "<p class=\"warning\"><strong>Sample ratio mismatch:</strong> \(escape(mismatch.splitDescription))</p>\n"
         }
@@ -101,8 +105,10 @@ public struct HTMLRenderer: ReportRenderer {
         html += "</div>\n"
         html += funnelTable(experiment)
         html += stepTermSection(experiment)
+        html += stepTimeSection(experiment)
         html += screenTable(experiment)
         html += pathsSection(experiment)
+        html += pathShareSection(experiment)
         return html + "</section>\n"
     }
 
@@ -111,9 +117,11 @@ public struct HTMLRenderer: ReportRenderer {
         var html = "<h3>Step by step</h3>\n"
         for decomposition in experiment.stepDecompositions where !decomposition.terms.isEmpty {
             let caption = escape(decomposition.variant) + " over " + escape(decomposition.control)
-                + ": each step's rate as a ratio, with its corrected interval (thin line: uncorrected)"
+                + ": each step's rate as a ratio, with its corrected interval (thin line: uncorrected); "
+                + "end to end, the ratio of conversion rates the steps multiply to, its interval as a grey bar"
+            let comparison = experiment.analysis.comparisons.first { $0.variant == decomposition.variant }
             html += "<figure class=\"step-chart\"><figcaption>\(caption)</figcaption>"
-                + "\(StepTermChartSVG(decomposition: decomposition).markup)</figure>\n"
+                + "\(StepTermChartSVG(decomposition: decomposition, comparison: comparison).markup)</figure>\n"
         }
         html += "<table>\n<thead><tr>"
             + ExperimentReport.stepTermHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
@@ -124,6 +132,24 @@ public struct HTMLRenderer: ReportRenderer {
         html += "</tbody>\n</table>\n"
         if !experiment.stepTermNotes.isEmpty {
             html += "<ul class=\"notes\">\n" + experiment.stepTermNotes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        return html
+    }
+
+    private func stepTimeSection(_ experiment: ExperimentReport) -> String {
+        guard !experiment.stepTimes.isEmpty else { return "" }
+        var html = "<h3>Step times</h3>\n<table class=\"compact\">\n<thead><tr>"
+            + ExperimentReport.stepTimeHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for cells in experiment.stepTimeRows {
+            let reading = cells.last ?? ""
+            let rowClass = reading.contains("slower") ? " class=\"worse\"" : reading.contains("faster") ? " class=\"better\"" : ""
+            html += "<tr\(rowClass)>" + cells.enumerated().map { index, cell in
+                "<td\((2...10).contains(index) ? " class=\"num\"" : "")>\(escape(cell))</td>"
+            }.joined() + "</tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        if !experiment.stepTimeNotes.isEmpty {
+            html += "<ul class=\"notes\">\n" + experiment.stepTimeNotes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
         }
         return html
     }
@@ -228,6 +254,19 @@ public struct HTMLRenderer: ReportRenderer {
         return html + "</tbody>\n</table>\n"
     }
 
+    private func pathShareSection(_ experiment: ExperimentReport) -> String {
+        guard !experiment.pathShareRows.isEmpty else { return "" }
+        var html = "<h3>Path shares</h3>\n<table>\n<thead><tr>"
+            + ExperimentReport.pathShareHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for cells in experiment.pathShareRows {
+            html += "<tr>" + cells.enumerated().map { index, cell in
+                "<td\(index >= 2 && index <= 6 ? " class=\"num\"" : index == 1 ? " class=\"name\"" : "")>\(escape(cell))</td>"
+            }.joined() + "</tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        return html + "<ul class=\"notes\">\n" + experiment.pathShareNotes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+    }
+
     private func escape(_ text: String) -> String {
         HTMLText.escaped(text)
     }
@@ -250,6 +289,8 @@ public struct HTMLRenderer: ReportRenderer {
         th { background: #f6f8fa; font-weight: 600; }
         td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         td.name, .name { overflow-wrap: anywhere; }
+        table.compact { font-size: 13px; }
+        table.compact th, table.compact td { padding: 4px 6px; }
         tr.better td { background: #dafbe1; }
         tr.worse td { background: #ffebe9; }
         figure { margin: 8px 0; }
@@ -262,6 +303,7 @@ public struct HTMLRenderer: ReportRenderer {
         svg text.left { fill: #cf222e; font-size: 11px; }
         svg text.gain { fill: #1a7f37; }
         svg text.loss { fill: #cf222e; }
+        svg text.step-number { fill: #ffffff; font-size: 11px; }
         .observed-paths, .step-chart { overflow-x: auto; }
 
         """

@@ -34,6 +34,9 @@ public struct MarkdownRenderer: ReportRenderer {
             "**Verdict:** \(MarkdownText.escaped(experiment.analysis.verdict))",
             "",
         ]
+        if let health = experiment.healthDescription {
+            lines += ["**Health:** \(MarkdownText.escaped(health))", ""]
+        }
         if let mismatch = experiment.sampleRatioMismatch {
             lines += ["> **Warning: sample ratio mismatch** — \(MarkdownText.escaped(mismatch.splitDescription))", ""]
         }
@@ -112,6 +115,18 @@ public struct MarkdownRenderer: ReportRenderer {
                 lines += experiment.stepTermNotes.map { "- " + MarkdownText.escaped($0) }
             }
         }
+        if !experiment.stepTimes.isEmpty {
+            lines += ["", "### Step times", ""]
+            lines.append(row(ExperimentReport.stepTimeHeaders))
+            lines.append("|---|---|" + String(repeating: "--:|", count: ExperimentReport.stepTimeHeaders.count - 3) + "---|")
+            for cells in experiment.stepTimeRows {
+                lines.append(row(cells.map { MarkdownText.escaped($0) }))
+            }
+            if !experiment.stepTimeNotes.isEmpty {
+                lines.append("")
+                lines += experiment.stepTimeNotes.map { "- " + MarkdownText.escaped($0) }
+            }
+        }
         if experiment.arms.contains(where: { !$0.screens.isEmpty }) {
             lines += ["", "### Back navigations and failures", ""]
             lines.append("| Variant | Screen | Back | Failed | Failure reasons |")
@@ -145,6 +160,16 @@ public struct MarkdownRenderer: ReportRenderer {
                 }
                 lines.append(row([MarkdownText.name(arm.variant), "", "", MarkdownText.escaped("left on: " + paths.leftOnText())]))
             }
+        }
+        if !experiment.pathShareRows.isEmpty {
+            lines += ["", "### Path shares", ""]
+            lines.append(row(ExperimentReport.pathShareHeaders))
+            lines.append("|---|---|--:|--:|--:|--:|--:|---|")
+            for cells in experiment.pathShareRows {
+                lines.append(row(cells.map { MarkdownText.escaped($0) }))
+            }
+            lines.append("")
+            lines += experiment.pathShareNotes.map { "- " + MarkdownText.escaped($0) }
         }
         lines.append("")
         return lines

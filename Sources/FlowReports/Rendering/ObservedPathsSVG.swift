@@ -1,7 +1,8 @@
 /// An inline SVG of one arm's observed paths drawn on its screens: a box per screen, in columns by how many
 /// moves it is from the start; an arrow per move users made, its width the share of the arm's users who made
 /// it; a grey dashed arrow for a move the variant's explored map offers that nobody made, a red one for a move
-/// users made that the map does not offer; under each screen, how many users left on it.
+/// users made that the map does not offer; under each screen, how many users left on it. A screen a funnel step's
+/// events are on carries the step's number in a dark badge at its top right, and the legend names the steps.
 struct ObservedPathsSVG {
     let arm: ArmReport
     let paths: ObservedPathsReport
@@ -11,7 +12,7 @@ struct ObservedPathsSVG {
     private let boxHeight = 46.0
     private let rowHeight = 78.0
     private let margin = 16.0
-    private let legendHeight = 34.0
+    private let legendHeight = 52.0
 
     /// The `<svg>` element.
     var markup: String {
@@ -78,16 +79,24 @@ struct ObservedPathsSVG {
                 continue
             }
             let left = leftOn[screen]
+            let numbers = stepNumbers[screen] ?? []
+            let label = numbers.map(String.init).joined(separator: ",")
+            let badgeWidth = 12 + 7 * Double(label.count)
+            let badge = numbers.isEmpty ? "" : "<rect class=\"step-badge\" x=\"\(SVGNumber.text(point.x + boxWidth - badgeWidth + 6))\" "
+                + "y=\"\(SVGNumber.text(point.y - 9))\" width=\"\(SVGNumber.text(badgeWidth))\" height=\"18\" rx=\"9\" fill=\"#1f2328\"/>"
+                + "<text class=\"step-number\" x=\"\(SVGNumber.text(point.x + boxWidth - badgeWidth / 2 + 6))\" "
+                + "y=\"\(SVGNumber.text(point.y + 4))\" text-anchor=\"middle\" fill=\"#ffffff\" font-weight=\"600\">\(label)</text>"
+            let stepText = numbers.isEmpty ? "" : "; funnel step " + numbers.map(String.init).joined(separator: ", ")
             let leftText = left.map { "left here: \(ReportNumberFormat.count($0.users)) (\(ReportNumberFormat.percent($0.share)))" } ?? "nobody left here"
             let fill = (left?.share ?? 0) >= 0.1 ? "#ffebe9" : "#f6f8fa"
             svg += """
-                \n<g class="screen"><title>\(HTMLText.escaped("\(screen): \(leftText)"))</title>\
+                \n<g class="screen"><title>\(HTMLText.escaped("\(screen): \(leftText)\(stepText)"))</title>\
                 <rect x="\(SVGNumber.text(point.x))" y="\(SVGNumber.text(point.y))" width="\(SVGNumber.text(boxWidth))" \
                 height="\(SVGNumber.text(boxHeight))" rx="6" fill="\(fill)" stroke="#57606a"/>\
                 <text x="\(SVGNumber.text(point.x + 8))" y="\(SVGNumber.text(point.y + 18))" font-weight="600">\
                 \(HTMLText.escaped(HTMLText.truncated(screen, to: 20)))</text>\
                 <text class="\(left == nil ? "axis" : "left")" x="\(SVGNumber.text(point.x + 8))" y="\(SVGNumber.text(point.y + 36))">\
-                \(HTMLText.escaped(HTMLText.truncated(leftText, to: 24)))</text></g>
+                \(HTMLText.escaped(HTMLText.truncated(leftText, to: 24)))</text>\(badge)</g>
                 """
         }
         let legendY = height - margin - 8
@@ -95,8 +104,29 @@ struct ObservedPathsSVG {
             \n<text class="axis" x="\(SVGNumber.text(margin))" y="\(SVGNumber.text(legendY))">\
             blue: moves users made (width: users) · grey dashed: offered by the explored map, nobody made it · \
             red: made, but not in the map</text>
+            <text class="axis" x="\(SVGNumber.text(margin))" y="\(SVGNumber.text(legendY + 18))">\
+            \(HTMLText.escaped(HTMLText.truncated(stepLegend, to: Int(width / 6.5))))</text>
             """
         return svg + "\n</svg>"
+    }
+
+    /// The funnel's step numbers (from 1) by the screen their events are on.
+    private var stepNumbers: [String: [Int]] {
+        var numbers: [String: [Int]] = [:]
+        for (index, step) in arm.steps.enumerated() {
+            if let screen = step.screen { numbers[screen, default: []].append(index + 1) }
+        }
+        return numbers
+    }
+
+    /// The legend line of the funnel's steps: `funnel steps (dark badges): 1 Saw cart · 2 Reached payment (any screen)`.
+    private var stepLegend: String {
+        guard !arm.steps.isEmpty else { return "no funnel steps" }
+        let drawn = Set(paths.transitions.flatMap { [$0.from, $0.to] })
+        return "funnel steps (dark badges): " + arm.steps.enumerated().map { index, step in
+            let place = step.screen.map { drawn.contains($0) ? "" : " (\($0), not drawn)" } ?? " (any screen)"
+            return "\(index + 1) \(step.name)\(place)"
+        }.joined(separator: " · ")
     }
 
     /// An id for the arrow marker, unique per arm within a page.

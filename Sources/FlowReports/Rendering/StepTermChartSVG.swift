@@ -2,7 +2,8 @@ import Foundation
 
 /// An inline SVG chart of one treatment's step decomposition: each term's ratio of treatment's step rate over
 /// control's, with its corrected interval (and the uncorrected one as a thin line under it), on a log-scale axis
-/// centred on ×1, one row per term in flow order, then the end-to-end ratio the terms multiply to.
+/// centred on ×1, one row per term in flow order, then the end-to-end ratio the terms multiply to, with the goal
+/// comparison's interval of the ratio of conversion rates as a bar the terms reconcile to.
 ///
 /// Terms that are not tested get a row without a marker that says why. Bounds beyond the axis (0, unbounded, huge)
 /// are drawn to its edge with an arrow.
@@ -32,6 +33,9 @@ struct StepTermChartSVG {
     let endToEnd: Double?
     /// The end-to-end row's summary, e.g. `×1.150 (+3.0 pp)`.
     let endToEndSummary: String
+    /// The interval of the end-to-end ratio (the goal comparison's, Katz's log-scale interval), drawn as a bar under
+    /// the end-to-end marker; nil draws none.
+    let endToEndInterval: StepRatioInterval?
     /// What the chart shows, for its title.
     let title: String
 
@@ -49,7 +53,10 @@ struct StepTermChartSVG {
     static let neutralColor = "#57606a"
 
     /// The chart of `decomposition`'s terms, named after their steps.
-    init(decomposition: StepDecompositionReport) {
+    ///
+    /// - Parameter comparison: the goal's comparison of the same treatment, whose interval of the relative uplift
+    ///   gives the end-to-end bar; nil draws none.
+    init(decomposition: StepDecompositionReport, comparison: TreatmentComparison? = nil) {
         rows = decomposition.terms.enumerated().map { index, term in
             let label = term.isGoal ? "goal: \(term.step)" : "\(index + 1). \(term.step)"
             let untested = term.interval == nil && term.adjustedInterval == nil ? Self.untestedText(term.reading) : nil
@@ -64,15 +71,19 @@ struct StepTermChartSVG {
             )
         }
         endToEnd = decomposition.ratio
+        let interval = comparison?.relativeInterval.map { StepRatioInterval(lower: max(0, 1 + $0.lower), upper: 1 + $0.upper) }
+        endToEndInterval = interval
         endToEndSummary = (decomposition.ratio.map(Self.ratioText) ?? "–")
+            + (interval.map { " " + Self.intervalText($0) } ?? "")
             + (decomposition.difference.map { " (\(ReportNumberFormat.percentagePoints($0)))" } ?? "")
         title = "\(decomposition.variant) over \(decomposition.control): ratio of step rates, step by step"
     }
 
     /// A chart of the given rows; for tests and other callers with their own terms.
-    init(rows: [Row], endToEnd: Double?, endToEndSummary: String, title: String) {
+    init(rows: [Row], endToEnd: Double?, endToEndSummary: String, title: String, endToEndInterval: StepRatioInterval? = nil) {
         self.rows = rows
         self.endToEnd = endToEnd
+        self.endToEndInterval = endToEndInterval
         self.endToEndSummary = endToEndSummary
         self.title = title
     }
@@ -157,6 +168,14 @@ struct StepTermChartSVG {
                 <line x1="0" y1="\(n(endRowTop - 3))" x2="\(n(width))" y2="\(n(endRowTop - 3))" stroke="#d0d7de"/>\
                 <text x="\(n(labelWidth - 10))" y="\(n(middle + 4))" text-anchor="end" font-weight="600">end to end (product)</text>
                 """
+            if let interval = endToEndInterval {
+                let lower = position(interval.lower)
+                let upper = position(interval.upper ?? .infinity)
+                svg += """
+                    <rect class="end-to-end-interval" x="\(n(lower.x))" y="\(n(middle - 5))" width="\(n(max(1, upper.x - lower.x)))" \
+                    height="10" rx="2" fill="#8c959f" fill-opacity="0.45" stroke="#57606a"/>
+                    """
+            }
             let (endX, beyond) = position(endToEnd)
             if beyond == 0 {
                 let y = middle
@@ -223,6 +242,7 @@ struct StepTermChartSVG {
             [row.ratio, row.interval?.lower, row.interval?.upper, row.adjustedInterval?.lower, row.adjustedInterval?.upper]
         }
         values.append(endToEnd)
+        values += [endToEndInterval?.lower, endToEndInterval?.upper]
         for case let value? in values where value > 0 && value.isFinite {
             largest = max(largest, abs(log(value)))
         }

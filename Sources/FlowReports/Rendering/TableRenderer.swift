@@ -34,8 +34,11 @@ public struct TableRenderer: ReportRenderer {
         let key = name(experiment.key)
         let control = name(experiment.control)
         var lines = [style(.bold, "Experiment \(key)") + " (control: \(control))"]
-        let verdictStyle: ANSIStyle = experiment.sampleRatioMismatch != nil ? .boldRed : .bold
+        let verdictStyle: ANSIStyle = experiment.analysis.health.isHealthy ? .bold : .boldRed
         lines.append(style(verdictStyle, "Verdict: \(text(experiment.analysis.verdict))"))
+        if let health = experiment.healthDescription {
+            lines.append(experiment.analysis.health.isHealthy ? "Health: \(health)" : style(.boldYellow, "Health: \(health)"))
+        }
         if let mismatch = experiment.sampleRatioMismatch {
             lines.append(style(.boldYellow, "WARNING: sample ratio mismatch: \(mismatch.splitDescription)"))
         }
@@ -73,6 +76,11 @@ public struct TableRenderer: ReportRenderer {
             lines.append(contentsOf: stepTermTable(experiment).lines(colors: colors))
             lines.append(contentsOf: experiment.stepTermNotes.map { style(.yellow, "note: ") + text($0) })
         }
+        if !experiment.stepTimes.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: stepTimeTable(experiment).lines(colors: colors))
+            lines.append(contentsOf: experiment.stepTimeNotes.map { style(.yellow, "note: ") + text($0) })
+        }
         let screens = screenTable(experiment)
         if !screens.rows.isEmpty {
             lines.append("")
@@ -81,6 +89,19 @@ public struct TableRenderer: ReportRenderer {
         if experiment.arms.contains(where: { $0.paths != nil }) {
             lines.append("")
             lines.append(contentsOf: pathTable(experiment).lines(colors: colors))
+        }
+        if !experiment.pathShareRows.isEmpty {
+            lines.append("")
+            var table = TextTable(
+                headers: ExperimentReport.pathShareHeaders,
+                alignments: [.left, .left, .right, .right, .right, .right, .right, .left]
+            )
+            for row in experiment.pathShareRows {
+                let style: ANSIStyle? = row.last == "no significant change" ? nil : .yellow
+                table.rows.append(row.enumerated().map { TextTable.Cell($1, style: $0 == row.count - 1 ? style : nil) })
+            }
+            lines.append(contentsOf: table.lines(colors: colors))
+            lines.append(contentsOf: experiment.pathShareNotes.map { style(.yellow, "note: ") + text($0) })
         }
         return lines
     }
@@ -150,6 +171,19 @@ public struct TableRenderer: ReportRenderer {
         )
         for row in experiment.stepTermRows {
             let style: ANSIStyle? = row.last == "gains" ? .green : row.last == "gives some back" ? .red : nil
+            table.rows.append(row.enumerated().map { TextTable.Cell($1, style: $0 == row.count - 1 ? style : nil) })
+        }
+        return table
+    }
+
+    private func stepTimeTable(_ experiment: ExperimentReport) -> TextTable {
+        var table = TextTable(
+            headers: ExperimentReport.stepTimeHeaders,
+            alignments: [.left, .left] + Array(repeating: .right, count: ExperimentReport.stepTimeHeaders.count - 3) + [.left]
+        )
+        for row in experiment.stepTimeRows {
+            let reading = row.last ?? ""
+            let style: ANSIStyle? = reading.contains("slower") ? .red : reading.contains("faster") ? .green : nil
             table.rows.append(row.enumerated().map { TextTable.Cell($1, style: $0 == row.count - 1 ? style : nil) })
         }
         return table

@@ -9,8 +9,12 @@ import Foundation
 /// - absolute: `d = mT − mC`, `V = s²T/nT + s²C/nC`;
 /// - relative: `d = (mT − mC)/mC`, `V = s²T/(mC²·nT) + s²C·mT²/(mC⁴·nC)` (delta method).
 ///
+/// For a CUPED metric (`RegressionAdjustedArm`) `m` and `s²` are the adjusted estimate and variance, and the
+/// relative difference divides by control's unadjusted estimate `x̄C` and takes `x̄T`, `x̄C` in its delta method, as
+/// gbstats does: `d = (mT − mC)/x̄C`, `V = s²T/(x̄C²·nT) + s²C·x̄T²/(x̄C⁴·nC)`.
+///
 /// The prior is on the relative scale; for the absolute difference its mean and standard deviation are multiplied
-/// by `|mC|`, as gbstats does. Standard errors are computed as `√(a² + b²)` from the two arms' terms, each a product
+/// by `|mC|` (`|x̄C|` for a CUPED metric), as gbstats does. Standard errors are computed as `√(a² + b²)` from the two arms' terms, each a product
 /// taken without overflow or underflow in between, so that extreme but finite inputs give finite results or
 /// ``BayesianLimitation/valueBeyondRange``, never NaN.
 public struct BayesianComparison: Sendable, Hashable {
@@ -52,25 +56,26 @@ public struct BayesianComparison: Sendable, Hashable {
         let standardError = hypot(treatment.deviation / treatment.root, control.deviation / control.root)
         var priorOnScale: (mean: Double, standardDeviation: Double)?
         if let standardDeviation = prior.standardDeviation {
-            guard control.mean != 0 else { return .notComputed(.controlEstimateZero) }
-            let scale = abs(control.mean)
+            guard control.unadjustedMean != 0 else { return .notComputed(.controlEstimateZero) }
+            let scale = abs(control.unadjustedMean)
             priorOnScale = (prior.mean * scale, standardDeviation * scale)
         }
         return reading(estimate: estimate, standardError: standardError, prior: priorOnScale, alpha: alpha, direction: direction)
     }
 
-    /// `(mT − mC)/mC` with `√(s²T/(mC²·nT) + s²C·mT²/(mC⁴·nC))`, the prior as it is.
+    /// `(mT − mC)/mC` with `√(s²T/(mC²·nT) + s²C·mT²/(mC⁴·nC))` (the unadjusted estimates in the denominators and
+    /// the delta method), the prior as it is.
     private static func relative(_ arms: Arms, prior: BayesianPrior, alpha: Double, direction: MetricDirection) -> BayesianReading {
         let (control, treatment) = (arms.control, arms.treatment)
-        guard control.mean != 0 else { return .notComputed(.controlEstimateZero) }
+        guard control.unadjustedMean != 0 else { return .notComputed(.controlEstimateZero) }
         let difference = treatment.mean - control.mean
         // A difference beyond a double comes from means beyond 2¹⁰²³ in magnitude, whose halves are exact.
         let estimate = difference.isFinite
-            ? difference / control.mean
-            : (treatment.mean / 2 - control.mean / 2) / control.mean * 2
+            ? difference / control.unadjustedMean
+            : (treatment.mean / 2 - control.mean / 2) / control.unadjustedMean * 2
         let standardError = hypot(
-            product(treatment.deviation, over: [treatment.root, control.mean]),
-            product(control.deviation, treatment.mean, over: [control.root, control.mean, control.mean])
+            product(treatment.deviation, over: [treatment.root, control.unadjustedMean]),
+            product(control.deviation, treatment.unadjustedMean, over: [control.root, control.unadjustedMean, control.unadjustedMean])
         )
         let priorOnScale = prior.standardDeviation.map { (mean: prior.mean, standardDeviation: $0) }
         return reading(estimate: estimate, standardError: standardError, prior: priorOnScale, alpha: alpha, direction: direction)
@@ -112,6 +117,8 @@ public struct BayesianComparison: Sendable, Hashable {
     private struct Arms {
         struct Arm {
             let mean: Double
+            /// The estimate before adjustment for a covariate: `mean` unless the arm is a CUPED one.
+            let unadjustedMean: Double
             /// √(unit variance).
             let deviation: Double
             /// √n.
@@ -124,9 +131,10 @@ public struct BayesianComparison: Sendable, Hashable {
         init?<Statistic: MetricArmStatistic>(treatment: Statistic, control: Statistic) {
             func arm(_ statistic: Statistic) -> Arm? {
                 guard statistic.limitation == nil, statistic.count > 0, let mean = statistic.estimate, mean.isFinite,
+                      let unadjustedMean = statistic.unadjustedEstimate, unadjustedMean.isFinite,
                       statistic.unitVariance > 0, statistic.unitVariance.isFinite
                 else { return nil }
-                return Arm(mean: mean, deviation: statistic.unitVariance.squareRoot(), root: Double(statistic.count).squareRoot())
+                return Arm(mean: mean, unadjustedMean: unadjustedMean, deviation: statistic.unitVariance.squareRoot(), root: Double(statistic.count).squareRoot())
             }
             guard let treatment = arm(treatment), let control = arm(control) else { return nil }
             self.treatment = treatment

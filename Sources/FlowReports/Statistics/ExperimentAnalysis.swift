@@ -6,6 +6,8 @@ public struct ExperimentAnalysis: Sendable, Hashable, Codable {
     public var comparisons: [TreatmentComparison]
     /// Sample-ratio-mismatch test of users per arm (control first); nil when no weights were configured.
     public var sampleRatio: SampleRatioCheck?
+    /// How many users saw more than one variant, against the share an assignment may leave; nil when not checked.
+    public var multipleExposures: MultipleExposureCheck?
     /// Significance level used (after clamping into (0, 1)).
     public var alpha: Double
     /// One plain-language line: what to do, with the numbers behind it.
@@ -16,11 +18,12 @@ public struct ExperimentAnalysis: Sendable, Hashable, Codable {
     /// Creates an analysis from its parts.
     public init(
         control: String, comparisons: [TreatmentComparison], sampleRatio: SampleRatioCheck?, alpha: Double,
-        verdict: String, method: TestingMethod = .fixedHorizon
+        verdict: String, method: TestingMethod = .fixedHorizon, multipleExposures: MultipleExposureCheck? = nil
     ) {
         self.control = control
         self.comparisons = comparisons
         self.sampleRatio = sampleRatio
+        self.multipleExposures = multipleExposures
         self.alpha = alpha
         self.verdict = verdict
         self.method = method
@@ -35,7 +38,8 @@ public struct ExperimentAnalysis: Sendable, Hashable, Codable {
             sampleRatio: try container.decodeIfPresent(SampleRatioCheck.self, forKey: .sampleRatio),
             alpha: try container.decode(Double.self, forKey: .alpha),
             verdict: try container.decode(String.self, forKey: .verdict),
-            method: try container.decode(TestingMethod.self, forKey: .method)
+            method: try container.decode(TestingMethod.self, forKey: .method),
+            multipleExposures: try container.decodeIfPresent(MultipleExposureCheck.self, forKey: .multipleExposures)
         )
         let basis = TreatmentComparison.significanceBasis(of: method)
         for index in comparisons.indices { comparisons[index].significanceBasis = basis }
@@ -45,6 +49,7 @@ public struct ExperimentAnalysis: Sendable, Hashable, Codable {
         case control
         case comparisons
         case sampleRatio
+        case multipleExposures
         case alpha
         case verdict
         case method

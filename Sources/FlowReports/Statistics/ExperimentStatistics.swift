@@ -1,7 +1,9 @@
 /// Entry point of the experiment statistics.
 public enum ExperimentStatistics {
     /// Compares each treatment with control, applying Holm's correction across treatments, checks the sample ratio
-    /// against `weights` (ordered control first, then treatments; nil skips the check) and words a verdict.
+    /// against `weights` (ordered control first, then treatments; nil skips the check), checks the share of users
+    /// exposed to more than one variant when `multipleExposureUsers` is given (users left out of `control` and
+    /// `treatments`), and words a verdict, which a failed check turns into "do not trust this result".
     ///
     /// Per treatment: Newcombe interval of pT − pC (``AbsoluteDifference``), log-scale uplift interval (``RelativeUplift``),
     /// pooled z-test (`PooledZTest`) with Holm adjustment (`HolmCorrection`), chance to beat control
@@ -11,7 +13,8 @@ public enum ExperimentStatistics {
         control: (name: String, counts: ArmCounts),
         treatments: [(name: String, counts: ArmCounts)],
         weights: [Double]?,
-        settings: ComparisonSettings
+        settings: ComparisonSettings,
+        multipleExposureUsers: Int? = nil
     ) -> ExperimentAnalysis {
         let alpha = settings.effectiveAlpha
         let power = settings.effectivePower
@@ -44,13 +47,20 @@ public enum ExperimentStatistics {
                 variants: [control.name] + treatments.map(\.name)
             )
         }
+        let multipleExposures = multipleExposureUsers.map { users in
+            let analyzed = ([controlCounts.users] + comparisons.map(\.treatmentCounts.users)).reduce(0) { total, arm in
+                let (sum, overflow) = total.addingReportingOverflow(arm)
+                return overflow ? Int.max : sum
+            }
+            return MultipleExposureCheck.test(multipleExposureUsers: users, analyzedUsers: analyzed)
+        }
         let verdict = ExperimentVerdict.wording(
             control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, power: power,
-            plannedEffect: settings.plannedEffect
+            plannedEffect: settings.plannedEffect, multipleExposures: multipleExposures
         )
         return ExperimentAnalysis(
             control: control.name, comparisons: comparisons, sampleRatio: sampleRatio, alpha: alpha, verdict: verdict,
-            method: settings.method
+            method: settings.method, multipleExposures: multipleExposures
         )
     }
 

@@ -1,7 +1,8 @@
 /// Words the one-line verdict of an experiment, in the decision terms of GrowthBook's results: ship, keep control,
 /// or keep running to the planned sample size.
 ///
-/// A sample-ratio mismatch overrides everything. Otherwise each treatment gets a clause, joined by "; ":
+/// A failed health check (a sample-ratio mismatch, too many users exposed to more than one variant) overrides
+/// everything: the verdict is "do not trust this result:" and what failed, each with its fix. Otherwise each treatment gets a clause, joined by "; ":
 /// significant and better → "ship it" (only the best of several winners), significant and worse → "keep control".
 /// Not significant: with a planned effect (the configured minimum detectable effect), "keep running to the planned
 /// … users per arm" until the arms reach the planned size, then "no winner at the planned sample size: keep control";
@@ -11,10 +12,11 @@
 enum ExperimentVerdict {
     static func wording(
         control: String, comparisons: [TreatmentComparison], sampleRatio: SampleRatioCheck?, alpha: Double,
-        power: Double, plannedEffect: Double? = nil
+        power: Double, plannedEffect: Double? = nil, multipleExposures: MultipleExposureCheck? = nil
     ) -> String {
-        if let sampleRatio, sampleRatio.isMismatch {
-            return sampleRatioMismatch(sampleRatio, alpha: alpha)
+        let problems = healthProblems(sampleRatio: sampleRatio, multipleExposures: multipleExposures, alpha: alpha)
+        if !problems.isEmpty {
+            return "do not trust this result: " + problems.joined(separator: "; ")
         }
         guard !comparisons.isEmpty else { return "no treatment to compare with \(control)" }
         if let controlCounts = comparisons.first?.controlCounts, controlCounts.users == 0 {
@@ -81,6 +83,26 @@ enum ExperimentVerdict {
         ) else { return nil }
         let rounded = users.rounded(.up)
         return rounded.isFinite && rounded < 9.2e18 ? Int(rounded) : nil
+    }
+
+    /// What each failed health check says, with its fix, in the order the report's health section lists them.
+    static func healthProblems(
+        sampleRatio: SampleRatioCheck?, multipleExposures: MultipleExposureCheck?, alpha: Double
+    ) -> [String] {
+        var problems: [String] = []
+        if let sampleRatio, sampleRatio.isMismatch {
+            problems.append(sampleRatioMismatch(sampleRatio, alpha: alpha))
+        }
+        if let multipleExposures, multipleExposures.isFlagged {
+            problems.append(multipleExposureProblem(multipleExposures))
+        }
+        return problems
+    }
+
+    private static func multipleExposureProblem(_ check: MultipleExposureCheck) -> String {
+        "\(ReportNumberFormat.count(check.users)) users (\(StatisticsFormatting.percentage(check.share * 100)) of those exposed) "
+            + "saw more than one variant, at least the \(StatisticsFormatting.percentage(check.threshold * 100)) a sound assignment allows; "
+            + "keep each user's variant for good (one user id across sessions and devices, sticky buckets) before trusting any result"
     }
 
     private static func sampleRatioMismatch(_ check: SampleRatioCheck, alpha: Double) -> String {

@@ -15,6 +15,9 @@ package protocol MetricArmStatistic: Sendable, Hashable {
     /// The arm's estimate (rate, mean, ratio or quantile) divided by 2^`exponent`; nil when it is undefined (see
     /// ``limitation``).
     func estimate(scaledBy exponent: Int) -> Double?
+    /// The estimate before any adjustment for a covariate, divided by 2^`exponent`: what a relative difference divides
+    /// by. The estimate itself for every statistic but a CUPED one (``RegressionAdjustedArm``).
+    func unadjustedEstimate(scaledBy exponent: Int) -> Double?
     /// The variance of one unit divided by 4^`exponent`, so that the estimate's squared standard error is
     /// `unitVariance / count` at that scale; never negative.
     func unitVariance(scaledBy exponent: Int) -> Double
@@ -24,6 +27,16 @@ package protocol MetricArmStatistic: Sendable, Hashable {
 }
 
 extension MetricArmStatistic {
+    /// The estimate: a statistic without a covariate has no adjustment.
+    package func unadjustedEstimate(scaledBy exponent: Int) -> Double? {
+        estimate(scaledBy: exponent)
+    }
+
+    /// The estimate before any adjustment for a covariate; nil when it is undefined.
+    package var unadjustedEstimate: Double? {
+        unadjustedEstimate(scaledBy: 0)
+    }
+
     /// The arm's estimate; nil when it is undefined, ±infinity when it is beyond the largest Double.
     package var estimate: Double? {
         estimate(scaledBy: 0)

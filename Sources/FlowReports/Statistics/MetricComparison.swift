@@ -11,6 +11,10 @@ import Foundation
 ///   `(s²T/nT + s²C/nC)² / (s⁴T/(nT²(nT − 1)) + s⁴C/(nC²(nC − 1)))`, for both differences;
 /// - sequential: `AsymptoticConfidenceSequence` over nT + nC units, for both differences.
 ///
+/// For a CUPED metric (`RegressionAdjustedArm`) `m` and `s²` are the adjusted estimate and variance, except in the
+/// relative difference's denominator and its delta method, which take the unadjusted estimates `x̄`, as gbstats does:
+/// `(mT − mC)/x̄C`, squared standard error `s²T/(x̄C²·nT) + s²C·x̄T²/(x̄C⁴·nC)`.
+///
 /// Unlike gbstats, which returns nothing when control's estimate is 0, the absolute difference is still tested
 /// then; only the relative one is undefined. And unlike gbstats, which returns nothing when either arm's values
 /// never vary, such a difference is tested as Welch's test tests it, from the other arm's variance (no user of one
@@ -62,7 +66,11 @@ public struct MetricComparison: Sendable, Hashable {
             if controlMean?.isFinite == false || treatmentMean?.isFinite == false { limitation = .valueBeyondRange }
             return
         }
-        let relativeEstimate: Double? = controlMean == 0 ? nil : (treatmentMean - controlMean) / controlMean
+        // A CUPED arm's relative difference divides by control's unadjusted estimate (the same for any other arm).
+        let controlBase = control.unadjustedEstimate(scaledBy: scale) ?? controlMean
+        let treatmentBase = treatment.unadjustedEstimate(scaledBy: scale) ?? treatmentMean
+        let relativeEstimate: Double? = controlBase == 0 || !controlBase.isFinite || !treatmentBase.isFinite
+            ? nil : (treatmentMean - controlMean) / controlBase
         if relativeEstimate == nil { relativeLimitation = .controlEstimateZero }
         let difference = (treatmentMean - controlMean).timesPowerOfTwo(scale)
         absolute = difference.isFinite ? MetricEffect(estimate: difference) : nil
@@ -99,9 +107,9 @@ public struct MetricComparison: Sendable, Hashable {
         if case .fixedHorizon = method { degreesOfFreedom = inference.degreesOfFreedom }
         absolute = unscaledAbsolute
         if let relativeEstimate {
-            let controlSquared = controlMean * controlMean
+            let controlSquared = controlBase * controlBase
             let variance = treatmentVariance / (controlSquared * treatmentCount)
-                + controlVariance * treatmentMean * treatmentMean / (controlSquared * controlSquared * controlCount)
+                + controlVariance * treatmentBase * treatmentBase / (controlSquared * controlSquared * controlCount)
             relative = inference.effect(estimate: relativeEstimate, variance: variance)
         }
     }

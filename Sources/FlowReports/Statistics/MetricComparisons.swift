@@ -24,6 +24,7 @@ enum MetricComparisons {
             measurement.cap?.thresholds(pooledValues: columns.compactMap { $0 }.flatMap { Self.values(of: $0, measuring: measurement) })
         }
         var uncounted: [String] = []
+        var unadjustable: [String] = []
         var reports: [MetricComparisonReport] = []
         for metric in metrics.metrics {
             let indices = metric.reading.measurements
@@ -35,12 +36,48 @@ enum MetricComparisons {
                 ArmSample(reading: metric.reading, measurements: metrics.measurements, thresholds: thresholds,
                           columns: indices.map { columns[$0][arm] })
             }
+            let adjustment = metrics.isAdjusted(metric) ? metrics.regressionAdjustment : nil
+            let covariates = indices.map { index in arms.map { $0.tally?.covariates?[metrics.measurements[index]] } }
+            let hasCovariates = arms.indices.allSatisfy { arm in arms[arm].tally == nil || covariates.allSatisfy { $0[arm] != nil } }
+            let adjustedSamples = adjustment != nil && hasCovariates ? arms.indices.map { arm in
+                AdjustedArmSample(reading: metric.reading, measurements: metrics.measurements, thresholds: thresholds,
+                                  columns: indices.map { columns[$0][arm] }, covariates: covariates.map { $0[arm] })
+            } : nil
+            if adjustment != nil, adjustedSamples == nil { unadjustable.append(metric.definition.id) }
             for (offset, treatment) in treatments.enumerated() {
-                reports.append(report(
+                var cuped: (comparison: AdjustedComparison, report: RegressionAdjustmentReport)?
+                if let adjustment, let adjustedSamples {
+                    let comparison = adjustedSamples[offset + 1].compared(
+                        with: adjustedSamples[0], settings: settings, bayesian: bayesian, direction: metric.definition.direction
+                    )
+                    // The bias check is a fixed-horizon test whatever the metric's method: it reads data already complete.
+                    var checkSettings = settings
+                    checkSettings.method = .fixedHorizon
+                    let check = adjustedSamples[offset + 1].preExposure.compared(with: adjustedSamples[0].preExposure, settings: checkSettings)
+                    cuped = (comparison, RegressionAdjustmentReport(
+                        lookbackDays: adjustment.lookbackDays, theta: comparison.theta, varianceReduction: comparison.varianceReduction,
+                        preExposureDifference: check.absolute?.estimate, preExposurePValue: check.absolute?.pValue
+                    ))
+                }
+                var metricReport = report(
                     metric, treatment: (treatment.name, samples[offset + 1]), control: (control.name, samples[0]),
-                    thresholds: indices.compactMap { thresholds[$0] }, settings: settings, bayesian: bayesian
-                ))
+                    thresholds: indices.compactMap { thresholds[$0] }, settings: settings, bayesian: bayesian, adjusted: cuped?.comparison
+                )
+                if let adjustment {
+                    metricReport.cuped = cuped?.report ?? RegressionAdjustmentReport(
+                        lookbackDays: adjustment.lookbackDays, theta: nil, varianceReduction: nil, unavailable: Self.unavailableFromCounts
+                    )
+                }
+                reports.append(metricReport)
             }
+        }
+        let notAdjusted = metrics.regressionAdjustment == nil ? [] : metrics.metrics.filter { !metrics.isAdjusted($0) }.map(\.definition.id)
+        if !notAdjusted.isEmpty {
+            notes.append("CUPED adjusts proportions, means and ratios only: \(notAdjusted.joined(separator: ", ")) compared unadjusted")
+        }
+        if !unadjustable.isEmpty {
+            notes.append("\(Self.unavailableFromCounts): \(unadjustable.joined(separator: ", ")) compared unadjusted; "
+                + "run report on the logs for their pre-exposure covariates")
         }
         if !uncounted.isEmpty {
             notes.append("metrics the counts file does not hold, left out: \(uncounted.joined(separator: ", ")); "
@@ -63,6 +100,20 @@ enum MetricComparisons {
         }
         return (reports, notes)
     }
+
+    /// The health problem of each CUPED comparison whose arms already differed before exposure (the pre-exposure
+    /// bias check's p-value below ``RegressionAdjustmentReport/imbalanceThreshold``).
+    static func imbalanceProblems(_ reports: [MetricComparisonReport]) -> [String] {
+        reports.compactMap { report in
+            guard let cuped = report.cuped, cuped.isImbalanced, let pValue = cuped.preExposurePValue else { return nil }
+            return "pre-exposure imbalance in \(report.metric): \(report.variant) and \(report.control) already differed over the "
+                + "\(cuped.lookbackDays) days before exposure (\(StatisticsFormatting.pValue(pValue, alpha: RegressionAdjustmentReport.imbalanceThreshold))); "
+                + "check that assignment does not depend on past behaviour before trusting any result"
+        }
+    }
+
+    /// What a CUPED metric's comparison says when its arms' covariates are not known (a counts file holds none).
+    static let unavailableFromCounts = "CUPED unavailable from counts"
 
     /// The words the verdict gains when a guardrail got significantly worse; nil when none did.
     /// The verdict's clause on the goal metrics: how each treatment moved each, or nil without goal metrics.
@@ -111,9 +162,9 @@ enum MetricComparisons {
 
     private static func report(
         _ metric: ExperimentMetrics.Analysed, treatment: (name: String, sample: ArmSample), control: (name: String, sample: ArmSample),
-        thresholds: [MetricCap.Thresholds], settings: ComparisonSettings, bayesian: BayesianSettings?
+        thresholds: [MetricCap.Thresholds], settings: ComparisonSettings, bayesian: BayesianSettings?, adjusted: AdjustedComparison?
     ) -> MetricComparisonReport {
-        let comparison = treatment.sample.compared(with: control.sample, settings: settings)
+        let comparison = adjusted?.comparison ?? treatment.sample.compared(with: control.sample, settings: settings)
         let definition = metric.definition
         var report = MetricComparisonReport(
             metric: definition.id, name: definition.name, kind: definition.kind.name, role: metric.role,
@@ -125,8 +176,14 @@ enum MetricComparisons {
             relativeDifference: comparison.relative?.estimate, relativeInterval: comparison.relative?.interval,
             pValue: comparison.pValue, adjustedPValue: comparison.pValue, isSignificant: false, isSignificantlyWorse: false
         )
+        if let adjusted {
+            // The arms' own values; the difference and its interval are the adjusted ones.
+            report.treatmentMean = adjusted.treatmentValue
+            report.controlMean = adjusted.controlValue
+        }
         if let bayesian {
-            let reading = treatment.sample.bayesianCompared(with: control.sample, settings: bayesian, direction: definition.direction)
+            let reading = adjusted?.bayesian
+                ?? treatment.sample.bayesianCompared(with: control.sample, settings: bayesian, direction: definition.direction)
             report.bayesian = BayesianMetricReading(reading.absolute, prior: bayesian.prior)
         }
         report.limitation = comparison.limitation ?? comparison.relativeLimitation

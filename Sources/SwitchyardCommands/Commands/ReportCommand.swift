@@ -37,6 +37,13 @@ struct ReportCommand: AsyncParsableCommand {
     ))
     var engine: AnalysisEngine?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Threads that decode the logs beside the one that counts; 0 decodes on that thread alone, in log order, "
+            + "doing the same work every run.",
+        valueName: "n"
+    ))
+    var decodingThreads = 2
+
     @Flag(inversion: .prefixedNo, help: """
         In an HTML report, draw each arm's observed paths on its variant's flow map, explored from the registered \
         coordinators, marking the moves the map offers that nobody made.
@@ -51,6 +58,9 @@ struct ReportCommand: AsyncParsableCommand {
             throw ValidationError("Missing expected argument '<events> ...' (or --counts FILE)")
         }
         guard topPaths >= 0 else { throw ValidationError("--top-paths must be 0 or more, got \(topPaths)") }
+        guard (0...FlowEventReader.maximumWorkers).contains(decodingThreads) else {
+            throw ValidationError("--decoding-threads must be from 0 to \(FlowEventReader.maximumWorkers), got \(decodingThreads)")
+        }
     }
 
     func run() async throws {
@@ -77,7 +87,7 @@ struct ReportCommand: AsyncParsableCommand {
         try EventLogInputs.check(events)
         let report: Report
         do {
-            report = try EventLogReport.report(of: events, options: reportOptions, workers: 2)
+            report = try EventLogReport.report(of: events, options: reportOptions, workers: decodingThreads)
         } catch {
             throw CommandError("\(error)")
         }

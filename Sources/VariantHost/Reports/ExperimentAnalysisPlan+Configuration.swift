@@ -46,6 +46,7 @@ extension ExperimentAnalysisPlan {
             )
             plans[experiment.key]?.engine = sections.engine
             plans[experiment.key]?.prior = sections.prior
+            plans[experiment.key]?.regressionAdjustment = sections.regressionAdjustment
         }
         return plans
     }

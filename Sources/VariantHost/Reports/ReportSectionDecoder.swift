@@ -37,6 +37,8 @@ package final class ReportSectionDecoder {
         package var plannedEffect: Double?
         package var engine: AnalysisEngine = .frequentist
         package var prior: BayesianPrior = .improper
+        /// CUPED's lookback (`analysis.cuped`); nil without one.
+        package var regressionAdjustment: RegressionAdjustmentSettings?
 
         /// No sections: the defaults of an experiment that configures none.
         package init() {}
@@ -208,12 +210,29 @@ package final class ReportSectionDecoder {
         return try? BayesianPrior(mean: mean, standardDeviation: deviation)
     }
 
+    /// CUPED's `{"lookbackDays": n}`, the lookback refused at its own path.
+    private func regressionAdjustment(_ json: JSONValue, at path: JSONPath) -> RegressionAdjustmentSettings? {
+        guard let object = reader.object(json, at: path) else { return nil }
+        reader.checkKeys(object, allowed: [RegressionAdjustmentSettings.lookbackDaysKey], at: path)
+        return reader.field(object, RegressionAdjustmentSettings.lookbackDaysKey, at: path, required: true) { json, path -> RegressionAdjustmentSettings? in
+            guard let days = self.reader.integer(json, at: path) else { return nil }
+            do throws(RegressionAdjustmentSettings.Invalid) {
+                return try RegressionAdjustmentSettings(lookbackDays: days)
+            } catch {
+                self.reader.report(path, error.description)
+                return nil
+            }
+        }
+    }
+
     /// The methods `method` names, in the order messages list them.
     private static let methods: [TestingMethod] = [.fixedHorizon, .sequential]
 
     private func decodeAnalysis(_ json: JSONValue, at path: JSONPath, into sections: inout Sections) {
         guard let object = reader.object(json, at: path) else { return }
-        reader.checkKeys(object, allowed: ["method", "sequentialTuningUsers", "correction", "minimumDetectableEffect", "engine", "prior"], at: path)
+        reader.checkKeys(
+            object, allowed: ["method", "sequentialTuningUsers", "correction", "minimumDetectableEffect", "engine", "prior", "cuped"], at: path
+        )
         let method = reader.field(object, "method", at: path, required: false) { json, path -> TestingMethod? in
             guard let text = self.reader.string(json, at: path) else { return nil }
             guard let method = Self.methods.first(where: { $0.name == text }) else {
@@ -258,6 +277,9 @@ package final class ReportSectionDecoder {
             return engine
         }
         let prior = reader.field(object, "prior", at: path, required: false) { json, path in self.prior(json, at: path) }
+        sections.regressionAdjustment = reader.field(object, "cuped", at: path, required: false) { json, path in
+            self.regressionAdjustment(json, at: path)
+        }
         sections.engine = engine ?? .frequentist
         sections.prior = prior ?? .improper
         sections.testingMethod = method?.tuningUsers == nil ? .fixedHorizon : .sequential(tuningUsers: tuning ?? TestingMethod.defaultTuningUsers)

@@ -80,7 +80,7 @@ struct VerdictTests {
             control: ArmCounts(users: 5000, conversions: 500),
             treatments: [("signup-after-profile", ArmCounts(users: 5400, conversions: 700))], weights: [1, 1]
         )
-        #expect(text == "sample ratio mismatch: users per arm 5,000 / 5,400 do not fit the configured 50% / 50% split "
+        #expect(text == "do not trust this result: sample ratio mismatch: users per arm 5,000 / 5,400 do not fit the configured 50% / 50% split "
             + "(chi-square p < 0.001); fix assignment before trusting any result")
     }
 

@@ -11,7 +11,57 @@ enum ReportFixtures {
         experiments: [onboarding, mismatched]
     )
 
-    static let onboarding = ExperimentReport(
+    /// ``onboardingFunnel`` with its step times: profile-first's compared step by step, no-profile's steps differ.
+    static let onboarding: ExperimentReport = {
+        var report = onboardingFunnel
+        report.stepTimes = [
+            StepTimesReport(variant: "profile-first", control: "signup-first", correction: .holm, steps: [
+                StepTimeReport(
+                    index: 1, step: "welcome", treatmentUsers: 1010, controlUsers: 1000,
+                    median: StepTimeDifferenceReport(
+                        treatmentSeconds: 0.5, controlSeconds: 0.5, difference: 0, interval: ConfidenceInterval(lower: -0.1, upper: 0.1),
+                        adjustedInterval: nil, pValue: 1, adjustedPValue: 1, isFound: false
+                    ),
+                    mean: StepTimeDifferenceReport(
+                        treatmentSeconds: 0.6, controlSeconds: 0.62, difference: -0.02, interval: ConfidenceInterval(lower: -0.08, upper: 0.04),
+                        adjustedInterval: ConfidenceInterval(lower: -0.11, upper: 0.07), pValue: 0.51, adjustedPValue: 1, isFound: false
+                    )
+                ),
+                StepTimeReport(
+                    index: 2, step: "profile", treatmentUsers: 800, controlUsers: 700,
+                    median: StepTimeDifferenceReport(
+                        treatmentSeconds: 29.5, controlSeconds: 41.5, difference: -12, interval: ConfidenceInterval(lower: -15, upper: -9),
+                        adjustedInterval: ConfidenceInterval(lower: -16.2, upper: -7.8), pValue: 0.0001, adjustedPValue: 0.0004, isFound: true
+                    ),
+                    mean: StepTimeDifferenceReport(
+                        treatmentSeconds: 3, controlSeconds: nil, difference: nil, interval: nil,
+                        adjustedInterval: nil, pValue: nil, adjustedPValue: 1, isFound: false, limitation: .emptyArm
+                    )
+                ),
+            ]),
+            StepTimesReport(
+                variant: "no-profile", control: "signup-first", unavailable: "steps_differ",
+                reason: "its steps are not control's", correction: .holm
+            ),
+        ]
+        report.pathShares = [
+            PathSharesReport(variant: "profile-first", control: "signup-first", correction: .holm, shares: [
+                PathShareReport(
+                    kind: .path, screens: ["welcome", "profile", "signup"], reachedGoal: true, treatmentUsers: 460, treatmentShare: 460.0 / 1010.0,
+                    controlUsers: 0, controlShare: 0, difference: 460.0 / 1010.0, interval: ConfidenceInterval(lower: 0.42, upper: 0.49),
+                    adjustedInterval: ConfidenceInterval(lower: 0.41, upper: 0.5), pValue: 1e-40, adjustedPValue: 2e-40, isFound: true
+                ),
+                PathShareReport(
+                    kind: .leftOn, screens: ["welcome"], reachedGoal: nil, treatmentUsers: 210, treatmentShare: 210.0 / 1010.0,
+                    controlUsers: 200, controlShare: 0.2, difference: 210.0 / 1010.0 - 0.2, interval: ConfidenceInterval(lower: -0.03, upper: 0.04),
+                    adjustedInterval: ConfidenceInterval(lower: -0.04, upper: 0.05), pValue: 0.66, adjustedPValue: 0.66, isFound: false
+                ),
+            ]),
+        ]
+        return report
+    }()
+
+    private static let onboardingFunnel = ExperimentReport(
         key: "onboarding-order",
         control: "signup-first",
         conversionWindowSeconds: 1_209_600,
@@ -81,7 +131,8 @@ enum ReportFixtures {
             sampleRatio: SampleRatioCheck(
                 variants: ["signup-first", "profile-first", "no-profile"], observed: [1000, 1010, 990],
                 expectedWeights: [1, 1, 1], chiSquare: 0.2, degreesOfFreedom: 2, pValue: 0.9048, isMismatch: false
-            )
+            ),
+            multipleExposures: .test(multipleExposureUsers: 2, analyzedUsers: 3000)
         ),
         notes: ["ghost is not a variation in the configuration: its 1 users are shown but left out of the comparisons and the sample-ratio check"],
         metrics: [
@@ -103,13 +154,25 @@ enum ReportFixtures {
         ]
     )
 
-    static let mismatched = ExperimentReport(
+    /// ``mismatchedFunnel`` as a report from counts, whose step times are unavailable.
+    static let mismatched: ExperimentReport = {
+        var report = mismatchedFunnel
+        report.stepTimes = [
+            StepTimesReport(
+                variant: "long", control: "short", unavailable: "unavailable_from_counts",
+                reason: "step times unavailable from counts: no per-user times", correction: .benjaminiHochberg
+            ),
+        ]
+        return report
+    }()
+
+    private static let mismatchedFunnel = ExperimentReport(
         key: "welcome-copy",
         control: "short",
         conversionWindowSeconds: 3600,
         goal: "mutation operation=create_account outcome=succeeded",
         stepsDiscovered: false,
-        excludedMultiVariantUsers: 0,
+        excludedMultiVariantUsers: 5,
         arms: [
             ArmReport(variant: "short", users: 120, goalConversions: 30, goalConversionRate: 0.25, steps: [
                 step("Welcome seen", users: 120, of: 120, previous: 120, median: 0, p90: 0),
@@ -120,7 +183,9 @@ enum ReportFixtures {
         ],
         analysis: AnalysisReport(
             control: "short",
-            verdict: "sample ratio mismatch: users per arm 120 / 80 do not fit the configured 50% / 50% split (chi-square p = 0.005); fix assignment before trusting any result",
+            verdict: "do not trust this result: sample ratio mismatch: users per arm 120 / 80 do not fit the configured 50% / 50% split (chi-square p = 0.005); fix assignment before trusting any result; "
+                + "5 users (2.44% of those exposed) saw more than one variant, at least the 1% a sound assignment allows; keep each user's variant "
+                + "for good (one user id across sessions and devices, sticky buckets) before trusting any result",
             comparisons: [
                 TreatmentComparison(
                     variant: "long", control: "short", treatmentCounts: ArmCounts(users: 80, conversions: 20),
@@ -133,7 +198,8 @@ enum ReportFixtures {
             sampleRatio: SampleRatioCheck(
                 variants: ["short", "long"], observed: [120, 80], expectedWeights: [1, 1], chiSquare: 8,
                 degreesOfFreedom: 1, pValue: 0.00468, isMismatch: true
-            )
+            ),
+            multipleExposures: .test(multipleExposureUsers: 5, analyzedUsers: 200)
         )
     )
 

@@ -1,0 +1,91 @@
+import FlowEvents
+
+/// The CUPED covariates of every experiment whose plan asks for them (`analysis.cuped`): for each user, each
+/// adjusted measurement over the lookback before the user's first exposure, read when that exposure is counted.
+///
+/// Every event of every user is recorded, exposed or not (a user's lookback precedes their exposure), as totals
+/// per UTC day (``PreExposureHistory``). A covariate's lookback of N days covers the N whole UTC days before the
+/// exposure's day and that day up to the exposure. Empty, and costing nothing per event, when no plan asks for
+/// CUPED.
+struct PreExposureCovariates: Sendable {
+    /// One covariate: a measured quantity (its window left out: the lookback replaces it) and a lookback.
+    private struct Key: Hashable {
+        var quantity: MetricMeasurement.Quantity
+        var lookbackDays: Int
+    }
+
+    private var keys: [Key] = []
+    private var indices: [Key: Int] = [:]
+    private let matcher: MeasurementMatcher?
+    /// The longest lookback, in days.
+    private let keptDays: Int64
+    /// Each user's history, by user index; empty when there are no covariates.
+    private var histories: [PreExposureHistory] = []
+
+    /// The covariates of the plans in `options`.
+    init(options: ReportOptions) {
+        var keys: [Key] = []
+        for (key, plan) in options.experiments.sorted(by: { $0.key < $1.key }) {
+            guard let adjustment = plan.regressionAdjustment, options.experiment == nil || options.experiment == key else { continue }
+            let metrics = ExperimentMetrics(plan: plan, funnel: options.funnel(for: key))
+            for (index, measurement) in metrics.measurements.enumerated() where metrics.needsCovariate[index] {
+                let covariate = Key(quantity: measurement.quantity, lookbackDays: adjustment.lookbackDays)
+                if !keys.contains(covariate) { keys.append(covariate) }
+            }
+        }
+        self.keys = keys
+        indices = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+        matcher = keys.isEmpty ? nil : MeasurementMatcher(keys.map {
+            MetricMeasurement(quantity: $0.quantity, windowMilliseconds: 0, cap: nil)
+        })
+        keptDays = Int64(keys.map(\.lookbackDays).max() ?? 0)
+    }
+
+    /// Whether no plan asks for CUPED.
+    var isEmpty: Bool {
+        matcher == nil
+    }
+
+    /// For each of `metrics`' measurements, the index of its covariate here; nil for one that needs none.
+    func covariateIndices(of metrics: ExperimentMetrics) -> [Int?] {
+        guard let adjustment = metrics.regressionAdjustment else { return metrics.measurements.map { _ in nil } }
+        return metrics.measurements.enumerated().map { index, measurement in
+            metrics.needsCovariate[index] ? indices[Key(quantity: measurement.quantity, lookbackDays: adjustment.lookbackDays)] : nil
+        }
+    }
+
+    /// Makes room for the user with index `user`, numbered just now.
+    mutating func addUser(_ user: Int) {
+        guard matcher != nil else { return }
+        while histories.count <= user { histories.append(PreExposureHistory()) }
+    }
+
+    /// Records `event` of the user with index `user`; events must come in the user's time order.
+    mutating func record(_ event: FlowEvent, ofUser user: Int) {
+        guard let matcher else { return }
+        let day = PreExposureHistory.day(of: event.time.millisecondsSince1970)
+        let keptDays = keptDays
+        matcher.forEachContribution(of: event) { covariate, value in
+            histories[user].add(value, to: covariate, on: day, keptDays: keptDays)
+        }
+    }
+
+    /// Forgets the events of the user with index `user`, whose events are counted again.
+    mutating func forget(user: Int) {
+        guard matcher != nil else { return }
+        histories[user] = PreExposureHistory()
+    }
+
+    /// The covariates `indices` (``covariateIndices(of:)``) of the user with index `user` exposed at `time`, from
+    /// the events recorded so far (those before the exposure); 0 for a measurement without one. A proportion's
+    /// covariate is 1 when some event matched in the lookback.
+    func covariates(_ indices: [Int?], ofUser user: Int, exposedAt time: EventTimestamp) -> [Double] {
+        let day = PreExposureHistory.day(of: time.millisecondsSince1970)
+        return indices.map { index in
+            guard let index else { return 0 }
+            let total = histories[user].total(of: index, from: day, lookbackDays: Int64(keys[index].lookbackDays))
+            if case .any = keys[index].quantity { return total > 0 ? 1 : 0 }
+            return total
+        }
+    }
+}

@@ -1,0 +1,68 @@
+extension ReportBuilder {
+    /// Compares each treatment's step times with control's (``StepTimeComparison``), correcting the p-values of every
+    /// step's median and mean of every treatment together, so that the chance of flagging any step-time difference
+    /// when there is none stays at alpha under Holm's correction (and the false discovery rate at alpha under
+    /// Benjamini–Hochberg's).
+    static func addStepTimes(
+        to report: inout ExperimentReport, arms: [ArmReport], tally: @escaping (String) -> ArmTally?,
+        correction: MultipleComparisonCorrection, settings: ComparisonSettings
+    ) {
+        guard let control = arms.first, arms.count > 1 else { return }
+        let steps = control.steps.map(\.name)
+        // A variant nobody was counted in has no tally, and no gaps to compare; one counted from counts has no gaps at all.
+        let gaps = { (variant: String) in tally(variant).map(\.stepGaps) ?? Array(repeating: [], count: steps.count) }
+        guard let controlGaps = gaps(control.variant), arms.allSatisfy({ gaps($0.variant) != nil }) else {
+            report.stepTimes = arms.dropFirst().map { arm in
+                StepTimesReport(
+                    variant: arm.variant, control: control.variant, unavailable: "unavailable_from_counts",
+                    reason: "step times unavailable from counts: the time each user took over each step is not in the "
+                        + "aggregated counts; report on the logs to compare step times",
+                    correction: correction
+                )
+            }
+            return
+        }
+        let controlSamples = controlGaps.map(Self.gapSample)
+        var compared: [(variant: String, gaps: [[Int64]], comparisons: [StepTimeComparison])] = []
+        for arm in arms.dropFirst() where arm.steps.map(\.name) == steps {
+            guard let gaps = gaps(arm.variant) else { continue }
+            let comparisons = StepTimeComparison.compare(
+                treatment: gaps.map(Self.gapSample), control: controlSamples, settings: settings, correction: correction
+            )
+            compared.append((arm.variant, gaps, comparisons))
+        }
+        let pValues = compared.flatMap { $0.comparisons.flatMap { [$0.median.pValue, $0.mean.pValue] } }
+        var adjusted = correction.adjust(pValues)[...]
+        let alpha = settings.effectiveAlpha
+        var byVariant: [String: StepTimesReport] = [:]
+        for (variant, gaps, comparisons) in compared {
+            let reports = comparisons.enumerated().map { index, comparison in
+                var comparison = comparison
+                comparison.medianAdjustedPValue = adjusted.removeFirst()
+                comparison.meanAdjustedPValue = adjusted.removeFirst()
+                comparison.isMedianFound = comparison.median.absolute?.pValue != nil && comparison.medianAdjustedPValue < alpha
+                comparison.isMeanFound = comparison.mean.absolute?.pValue != nil && comparison.meanAdjustedPValue < alpha
+                return StepTimeReport(
+                    index: index + 1, step: steps.indices.contains(index) ? steps[index] : "",
+                    treatmentUsers: gaps.indices.contains(index) ? gaps[index].count : 0,
+                    controlUsers: controlGaps.indices.contains(index) ? controlGaps[index].count : 0,
+                    comparison: comparison
+                )
+            }
+            byVariant[variant] = StepTimesReport(variant: variant, control: control.variant, correction: correction, steps: reports)
+        }
+        report.stepTimes = arms.dropFirst().map { arm in
+            byVariant[arm.variant] ?? StepTimesReport(
+                variant: arm.variant, control: control.variant, unavailable: "steps_differ",
+                reason: "its steps are not control's (each arm's steps were discovered from its own screens); "
+                    + "configure the funnel's steps to compare step times",
+                correction: correction
+            )
+        }
+    }
+
+    /// The sample of one step's per-user gaps, in seconds.
+    private static func gapSample(_ gaps: [Int64]) -> StepGapSample {
+        StepGapSample(gaps: gaps.map { Double($0) / 1_000 })
+    }
+}

@@ -1,0 +1,58 @@
+import Experiments
+import FlowReports
+import Foundation
+import Testing
+import VariantHost
+
+/// The config's `analysis.cuped`: decoded into the analysis plan, or refused at its JSON path.
+@Suite("CUPED's lookback in the experiment config")
+struct RegressionAdjustmentConfigTests {
+    func decode(analysis: String) throws -> (sections: ReportSectionDecoder.Sections?, issues: [String]) {
+        let text = #"{"slots": [], "experiments": [{"key": "k", "slot": "s", "variations": ["a", "b"], "analysis": "# + analysis + "}]}"
+        let decoder = ReportSectionDecoder()
+        let sections = decoder.decode(try JSONParser.parse(text))
+        return (sections["k"], decoder.issues.map(\.description))
+    }
+
+    @Test("no CUPED by default; a lookback of 1 to 365 days when asked, carried into the analysis plan")
+    func valid() throws {
+        let (none, noIssues) = try decode(analysis: "{}")
+        #expect(noIssues.isEmpty)
+        #expect(none?.regressionAdjustment == nil)
+        for days in [1, 14, 365] {
+            let (sections, issues) = try decode(analysis: #"{"cuped": {"lookbackDays": \#(days)}}"#)
+            #expect(issues.isEmpty, "\(issues)")
+            #expect(sections?.regressionAdjustment?.lookbackDays == days)
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cuped-plan-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = #"""
+            {"slots": [{"id": "flow", "default": "a"}],
+             "experiments": [{"key": "k", "slot": "flow", "variations": ["a", "b"], "analysis": {"cuped": {"lookbackDays": 14}}}]}
+            """#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let plans = try ExperimentAnalysisPlan.plans(inConfigurationAt: path)
+        #expect(plans["k"]?.regressionAdjustment == (try RegressionAdjustmentSettings(lookbackDays: 14)))
+    }
+
+    @Test("each mistake is located by its JSON path")
+    func mistakes() throws {
+        let range = "expected a whole number of days from 1 to 365 before exposure (14 is common)"
+        let cases: [(String, String)] = [
+            (#"{"cuped": {"lookbackDays": 0}}"#, "experiments[0].analysis.cuped.lookbackDays: 0 is out of range; \(range)"),
+            (#"{"cuped": {"lookbackDays": -7}}"#, "experiments[0].analysis.cuped.lookbackDays: -7 is out of range; \(range)"),
+            (#"{"cuped": {"lookbackDays": 366}}"#, "experiments[0].analysis.cuped.lookbackDays: 366 is out of range; \(range)"),
+            (#"{"cuped": {"lookbackDays": 14.5}}"#, "experiments[0].analysis.cuped.lookbackDays: expected an integer, found number 14.5"),
+            (#"{"cuped": {"lookbackDays": "14"}}"#, #"experiments[0].analysis.cuped.lookbackDays: expected an integer, found string "14""#),
+            (#"{"cuped": {}}"#, "experiments[0].analysis.cuped.lookbackDays: missing required field"),
+            (#"{"cuped": {"lookbackDays": 14, "days": 7}}"#, "experiments[0].analysis.cuped.days: unknown field (expected one of: lookbackDays)"),
+            (#"{"cuped": true}"#, "experiments[0].analysis.cuped: expected an object, found boolean true"),
+            (#"{"cupid": {"lookbackDays": 14}}"#,
+             "experiments[0].analysis.cupid: unknown field (expected one of: method, sequentialTuningUsers, correction, minimumDetectableEffect, engine, prior, cuped)"),
+        ]
+        for (analysis, expected) in cases {
+            let (_, issues) = try decode(analysis: analysis)
+            #expect(issues == [expected], "\(analysis)")
+        }
+    }
+}
