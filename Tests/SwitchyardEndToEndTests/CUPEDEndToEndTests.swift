@@ -148,6 +148,34 @@ struct CUPEDEndToEndTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("a metric's own cuped without analysis.cuped: that metric alone is adjusted, with the θ the experiment-wide lookback gives it")
+    func perMetric() throws {
+        let cli = try CLI()
+        let configuration = Self.configuration(analysis: nil).replacingOccurrences(
+            of: #""kind": "mean", "event""#, with: #""kind": "mean", "cuped": {"lookbackDays": 14}, "event""#
+        )
+        try configuration.write(toFile: cli.path("config.json"), atomically: true, encoding: .utf8)
+        try Self.log.write(toFile: cli.path("events.jsonl"), atomically: true, encoding: .utf8)
+        let report = try cli.run(["report", "events.jsonl", "--config", "config.json", "--format", "json"])
+        try #require(report.status == 0, "\(report.standardError)")
+        let experiment = try #require((report.json?["experiments"] as? [[String: Any]])?.first)
+        let metrics = try #require(experiment["metrics"] as? [[String: Any]])
+        let byID = Dictionary(metrics.compactMap { metric in (metric["metric"] as? String).map { ($0, metric) } }, uniquingKeysWith: { a, _ in a })
+        let orders = try #require(byID["orders"]?["cuped"] as? [String: Any])
+        #expect(orders["lookback_days"] as? Int == 14)
+        let theta = try #require(orders["theta"] as? Double)
+        #expect(abs(theta - Self.theta) <= 1e-12 * abs(Self.theta), "θ \(theta) against \(Self.theta)")
+        #expect(byID["buyers"] != nil && byID["buyers"]?["cuped"] == nil)
+        #expect(byID["order-value"] != nil && byID["order-value"]?["cuped"] == nil)
+
+        let refused = configuration.replacingOccurrences(of: #""kind": "proportion", "event""#, with: #""kind": "proportion", "cuped": true, "event""#)
+        try refused.write(toFile: cli.path("config.json"), atomically: true, encoding: .utf8)
+        let result = try cli.run(["report", "events.jsonl", "--config", "config.json"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("metrics[2].cuped: expected {\"lookbackDays\": n}"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
     #if os(Linux)
     @Test("report --counts: each metric CUPED would adjust says CUPED unavailable from counts, in JSON and in the table")
     func fromCounts() throws {

@@ -91,7 +91,7 @@ struct MetricDefinitionTests {
             "metrics[7].value: a proportion metric has no value (its fields: event)",
             #"metrics[10].of: "d" is a ratio metric; expected a mean or duration metric here"#,
             "metrics[11].cap: give either absolute or percentile, not both",
-            "metrics[12].colour: unknown field (expected one of: id, name, description, kind, direction, windowSeconds, cap, event, value, numerator, denominator, of, quantile, from, to)",
+            "metrics[12].colour: unknown field (expected one of: id, name, description, kind, direction, windowSeconds, cap, event, value, numerator, denominator, of, quantile, from, to, cuped)",
             "metrics[13].windowSeconds: a ratio metric has no windowSeconds of its own: set it on the metrics it reads (its numerator and denominator)",
             "metrics[13].cap: a ratio metric has no cap of its own: set it on the metrics it reads (its numerator and denominator)",
             #"experiments[0].funnel.guardrails[1]: unknown metric "zzz" (expected a built-in metric or one the config's metrics define: back_navigations, failed_mutations, time_to_complete, a, b, c, d, e, f, g, h, i, j, k, l)"#,

@@ -55,4 +55,56 @@ struct RegressionAdjustmentConfigTests {
             #expect(issues == [expected], "\(analysis)")
         }
     }
+
+    /// The definitions of a document whose `metrics` are `metrics`, and the problems found.
+    func decode(metrics: String) throws -> (definitions: [String: MetricDefinition], issues: [String]) {
+        let text = #"{"slots": [], "experiments": [{"key": "k", "slot": "s", "variations": ["a", "b"]}], "metrics": "# + metrics + "}"
+        let decoder = ReportSectionDecoder()
+        let sections = decoder.decode(try JSONParser.parse(text))
+        return (sections["k"]?.metricDefinitions ?? [:], decoder.issues.map(\.description))
+    }
+
+    @Test("a metric's own cuped: a lookback over the experiment's, or false to compare it unadjusted; none by default")
+    func perMetric() throws {
+        let event = #"{"type": "mutation", "properties": {"operation": "place_order"}}"#
+        let (definitions, issues) = try decode(metrics: #"""
+            [{"id": "orders", "kind": "mean", "event": \#(event), "cuped": {"lookbackDays": 7}},
+             {"id": "buyers", "kind": "proportion", "event": \#(event), "cuped": false},
+             {"id": "revenue", "kind": "mean", "event": \#(event), "value": "amount"},
+             {"id": "order-value", "kind": "ratio", "numerator": "revenue", "denominator": "orders", "cuped": {"lookbackDays": 28}},
+             {"id": "p50", "kind": "quantile", "of": "revenue", "quantile": 0.5, "cuped": false}]
+            """#)
+        #expect(issues.isEmpty, "\(issues)")
+        #expect(definitions["orders"]?.regressionAdjustment == .lookback(try RegressionAdjustmentSettings(lookbackDays: 7)))
+        #expect(definitions["buyers"]?.regressionAdjustment == .off)
+        #expect(definitions["revenue"] != nil && definitions["revenue"]?.regressionAdjustment == nil)
+        #expect(definitions["order-value"]?.regressionAdjustment == .lookback(try RegressionAdjustmentSettings(lookbackDays: 28)))
+        #expect(definitions["p50"]?.regressionAdjustment == .off)
+    }
+
+    @Test("a metric's cuped mistakes are located by their JSON path")
+    func perMetricMistakes() throws {
+        let event = #"{"type": "mutation"}"#
+        let range = "expected a whole number of days from 1 to 365 before exposure (14 is common)"
+        let either = #"expected {"lookbackDays": n} to adjust this metric with CUPED, or false to compare it unadjusted; found"#
+        let cases: [(String, String)] = [
+            (#""cuped": {"lookbackDays": 0}"#, "metrics[0].cuped.lookbackDays: 0 is out of range; \(range)"),
+            (#""cuped": {"lookbackDays": 1e3}"#, "metrics[0].cuped.lookbackDays: 1000 is out of range; \(range)"),
+            (#""cuped": {"lookbackDays": 7, "days": 7}"#, "metrics[0].cuped.days: unknown field (expected one of: lookbackDays)"),
+            (#""cuped": {}"#, "metrics[0].cuped.lookbackDays: missing required field"),
+            (#""cuped": true"#, "metrics[0].cuped: \(either) boolean true"),
+            (#""cuped": 14"#, "metrics[0].cuped: \(either) number 14"),
+            (#""cuped": null"#, "metrics[0].cuped: \(either) null"),
+        ]
+        for (field, expected) in cases {
+            let (_, issues) = try decode(metrics: #"[{"id": "orders", "kind": "mean", "event": "# + event + ", " + field + "}]")
+            #expect(issues == [expected], "\(field)")
+        }
+        for kind in [#""kind": "quantile", "of": "orders", "quantile": 0.5"#, #""kind": "duration", "to": {"type": "flow_completed"}"#] {
+            let (_, issues) = try decode(metrics: #"[{"id": "orders", "kind": "mean", "event": "# + event + #"}, {"id": "m", "# + kind
+                + #", "cuped": {"lookbackDays": 14}}]"#)
+            let name = kind.contains("quantile") ? "quantile" : "duration"
+            #expect(issues == ["metrics[1].cuped: a \(name) metric is compared unadjusted: CUPED adjusts proportions, means and ratios"], "\(issues)")
+        }
+    }
 }

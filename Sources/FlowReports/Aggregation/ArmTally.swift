@@ -26,9 +26,9 @@ struct ArmTally: Sendable, Hashable {
     var failuresByScreen: [String: [String: Int]] = [:]
     /// Each user's value of every metric measurement of the experiment.
     var measured: [MetricMeasurement: MeasuredColumn] = [:]
-    /// Each user's CUPED covariate of every measurement an adjusted metric reads, aligned by user with
-    /// ``measured``; nil when the experiment is not adjusted or only counts are known, which hold no covariates.
-    var covariates: [MetricMeasurement: [Double]]?
+    /// Each user's value of every CUPED covariate an adjusted metric reads (a measurement over a lookback), aligned
+    /// by user with ``measured``; nil when no metric is adjusted or only counts are known, which hold no covariates.
+    var covariates: [ExperimentMetrics.Covariate: [Double]]?
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none, and measures
     /// `metrics` of each. `users` is read once, twice when the steps are discovered, and counted: its columns are
@@ -47,20 +47,19 @@ struct ArmTally: Sendable, Hashable {
         var columns = metrics.measurements.map { _ in MeasuredColumn(reserving: capacity) }
         let unmeasured = metrics.measurements.map(UserMeasure.init)
         let kinds = metrics.measurements.map(MeasuredColumn.Kind.init)
-        let adjusted = metrics.regressionAdjustment == nil ? [] : metrics.needsCovariate.indices.filter { metrics.needsCovariate[$0] }
-        var covariateColumns = adjusted.map { _ in Self.values(reserving: capacity) }
+        var covariateColumns = metrics.covariates.map { _ in Self.values(reserving: capacity) }
         for user in users {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets)
             for index in kinds.indices {
                 columns[index].append(user.measures.isEmpty ? unmeasured[index] : user.measures[index], as: kinds[index])
             }
-            for (column, index) in adjusted.enumerated() {
-                covariateColumns[column].append(index < user.covariates.count ? user.covariates[index] : 0)
+            for column in covariateColumns.indices {
+                covariateColumns[column].append(column < user.covariates.count ? user.covariates[column] : 0)
             }
         }
         measured = Dictionary(zip(metrics.measurements, columns), uniquingKeysWith: { first, _ in first })
-        if metrics.regressionAdjustment != nil {
-            covariates = Dictionary(zip(adjusted.map { metrics.measurements[$0] }, covariateColumns), uniquingKeysWith: { first, _ in first })
+        if !metrics.covariates.isEmpty {
+            covariates = Dictionary(zip(metrics.covariates, covariateColumns), uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -43,7 +43,7 @@ struct ExperimentExposures: Sendable {
     /// Records a user's first `exposure` event of this experiment (in their time order) and returns the
     /// user's position, for ``recordExposure(at:variant:time:)``, ``consume(_:at:)`` and ``forget(at:)``.
     ///
-    /// - Parameter covariates: the user's CUPED covariates, aligned with the metrics' measurements; empty when the
+    /// - Parameter covariates: the user's CUPED covariates, aligned with the metrics' covariates (``ExperimentMetrics/covariates``); empty when the
     ///   experiment is not adjusted.
     mutating func recordFirstExposure(variant: String, at time: EventTimestamp, covariates: [Double] = []) -> Int {
         var progress = UserFunnelProgress(anchor: time)

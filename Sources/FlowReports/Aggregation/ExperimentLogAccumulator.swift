@@ -34,9 +34,9 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The tracked experiments, in order of first exposure; an array so that every event updates them in place.
     private var experiments: [ExperimentExposures] = []
     private var experimentIndices: [String: Int] = [:]
-    /// For each tracked experiment, by index, its measurements' covariates in `covariates` (nil for one without);
-    /// empty for an experiment without CUPED.
-    private var covariateIndices: [[Int?]] = []
+    /// For each tracked experiment, by index, the indices in `covariates` of its metrics' covariates
+    /// (``ExperimentMetrics/covariates``); empty for an experiment without CUPED.
+    private var covariateIndices: [[Int]] = []
     /// The CUPED covariates of every user; empty when no experiment asks for CUPED.
     private var covariates: PreExposureCovariates
     /// The experiment the last exposure named and what ``noteExposure(_:)`` returned for it: exposures to one
@@ -322,7 +322,7 @@ public struct ExperimentLogAccumulator: Sendable {
             funnel: funnel, metrics: metrics, segmentKey: options.segmentBy,
             countsPaths: options.topPaths > 0, pathLengthLimit: options.pathLengthLimit
         ))
-        covariateIndices.append(metrics.regressionAdjustment == nil ? [] : covariates.covariateIndices(of: metrics))
+        covariateIndices.append(metrics.covariates.isEmpty ? [] : covariates.covariateIndices(of: metrics))
         return experiments.count - 1
     }
 

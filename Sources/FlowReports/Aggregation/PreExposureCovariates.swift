@@ -8,14 +8,17 @@ import FlowEvents
 /// exposure's day and that day up to the exposure. Empty, and costing nothing per event, when no plan asks for
 /// CUPED.
 struct PreExposureCovariates: Sendable {
-    /// One covariate: a measured quantity (its window left out: the lookback replaces it) and a lookback.
+    /// One covariate: a measured quantity, by index in ``quantities`` (its window left out: the lookback replaces
+    /// it), and a lookback.
     private struct Key: Hashable {
-        var quantity: MetricMeasurement.Quantity
+        var quantity: Int
         var lookbackDays: Int
     }
 
-    private var keys: [Key] = []
-    private var indices: [Key: Int] = [:]
+    /// The quantities recorded, each once, however many lookbacks read them.
+    private let quantities: [MetricMeasurement.Quantity]
+    private let keys: [Key]
+    private let indices: [Key: Int]
     private let matcher: MeasurementMatcher?
     /// The longest lookback, in days.
     private let keptDays: Int64
@@ -24,19 +27,21 @@ struct PreExposureCovariates: Sendable {
 
     /// The covariates of the plans in `options`.
     init(options: ReportOptions) {
+        var quantities: [MetricMeasurement.Quantity] = []
         var keys: [Key] = []
-        for (key, plan) in options.experiments.sorted(by: { $0.key < $1.key }) {
-            guard let adjustment = plan.regressionAdjustment, options.experiment == nil || options.experiment == key else { continue }
-            let metrics = ExperimentMetrics(plan: plan, funnel: options.funnel(for: key))
-            for (index, measurement) in metrics.measurements.enumerated() where metrics.needsCovariate[index] {
-                let covariate = Key(quantity: measurement.quantity, lookbackDays: adjustment.lookbackDays)
-                if !keys.contains(covariate) { keys.append(covariate) }
+        for (key, plan) in options.experiments.sorted(by: { $0.key < $1.key }) where options.experiment == nil || options.experiment == key {
+            for covariate in ExperimentMetrics(plan: plan, funnel: options.funnel(for: key)).covariates {
+                let quantity = quantities.firstIndex(of: covariate.measurement.quantity) ?? quantities.count
+                if quantity == quantities.count { quantities.append(covariate.measurement.quantity) }
+                let key = Key(quantity: quantity, lookbackDays: covariate.lookbackDays)
+                if !keys.contains(key) { keys.append(key) }
             }
         }
+        self.quantities = quantities
         self.keys = keys
         indices = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
-        matcher = keys.isEmpty ? nil : MeasurementMatcher(keys.map {
-            MetricMeasurement(quantity: $0.quantity, windowMilliseconds: 0, cap: nil)
+        matcher = quantities.isEmpty ? nil : MeasurementMatcher(quantities.map {
+            MetricMeasurement(quantity: $0, windowMilliseconds: 0, cap: nil)
         })
         keptDays = Int64(keys.map(\.lookbackDays).max() ?? 0)
     }
@@ -46,11 +51,10 @@ struct PreExposureCovariates: Sendable {
         matcher == nil
     }
 
-    /// For each of `metrics`' measurements, the index of its covariate here; nil for one that needs none.
-    func covariateIndices(of metrics: ExperimentMetrics) -> [Int?] {
-        guard let adjustment = metrics.regressionAdjustment else { return metrics.measurements.map { _ in nil } }
-        return metrics.measurements.enumerated().map { index, measurement in
-            metrics.needsCovariate[index] ? indices[Key(quantity: measurement.quantity, lookbackDays: adjustment.lookbackDays)] : nil
+    /// For each of `metrics`' covariates (``ExperimentMetrics/covariates``), its index here.
+    func covariateIndices(of metrics: ExperimentMetrics) -> [Int] {
+        metrics.covariates.compactMap { covariate in
+            quantities.firstIndex(of: covariate.measurement.quantity).flatMap { indices[Key(quantity: $0, lookbackDays: covariate.lookbackDays)] }
         }
     }
 
@@ -77,14 +81,14 @@ struct PreExposureCovariates: Sendable {
     }
 
     /// The covariates `indices` (``covariateIndices(of:)``) of the user with index `user` exposed at `time`, from
-    /// the events recorded so far (those before the exposure); 0 for a measurement without one. A proportion's
-    /// covariate is 1 when some event matched in the lookback.
-    func covariates(_ indices: [Int?], ofUser user: Int, exposedAt time: EventTimestamp) -> [Double] {
+    /// the events recorded so far (those before the exposure). A proportion's covariate is 1 when some event matched
+    /// in the lookback.
+    func covariates(_ indices: [Int], ofUser user: Int, exposedAt time: EventTimestamp) -> [Double] {
         let day = PreExposureHistory.day(of: time.millisecondsSince1970)
         return indices.map { index in
-            guard let index else { return 0 }
-            let total = histories[user].total(of: index, from: day, lookbackDays: Int64(keys[index].lookbackDays))
-            if case .any = keys[index].quantity { return total > 0 ? 1 : 0 }
+            let key = keys[index]
+            let total = histories[user].total(of: key.quantity, from: day, lookbackDays: Int64(key.lookbackDays))
+            if case .any = quantities[key.quantity] { return total > 0 ? 1 : 0 }
             return total
         }
     }

@@ -23,8 +23,8 @@ struct UserFunnelProgress: Sendable {
     private(set) var failuresByScreen: [String: [String: Int]] = [:]
     /// The user's value of each of the experiment's metric measurements, in their order; empty without metrics.
     private(set) var measures: [UserMeasure] = []
-    /// The user's CUPED covariate of each measurement, aligned with ``measures``' measurements (0 for one not
-    /// adjusted); empty when the experiment is not adjusted.
+    /// The user's value of each CUPED covariate, aligned with the experiment's ``ExperimentMetrics/covariates``;
+    /// empty when no metric of the experiment is adjusted.
     var covariates: [Double] = []
     /// The offset of the millisecond the last step-matching event fell in.
     private var instantOffset: Int64 = -1

@@ -33,17 +33,22 @@ struct ExperimentMetrics: Sendable {
         var reading: Reading
     }
 
+    /// A covariate CUPED reads: one of ``measurements`` over one lookback before exposure.
+    struct Covariate: Hashable, Sendable {
+        var measurement: MetricMeasurement
+        var lookbackDays: Int
+    }
+
     /// The metrics, goals first, then guardrails, each once.
     let metrics: [Analysed]
     /// The per-user measurements the metrics read, each once.
     let measurements: [MetricMeasurement]
     /// Ids the plan names that no definition gives, for a note.
     let undefined: [String]
-    /// The plan's request for CUPED; nil when its metrics are compared unadjusted.
-    let regressionAdjustment: RegressionAdjustmentSettings?
-    /// Whether each measurement, by index in ``measurements``, needs its covariate (the same quantity over the
-    /// lookback before exposure): it is read by an adjusted metric (``isAdjusted(_:)``). All false without CUPED.
-    let needsCovariate: [Bool]
+    /// The plan's request for CUPED (`analysis.cuped`), which a metric's own setting overrides.
+    private let experimentAdjustment: RegressionAdjustmentSettings?
+    /// The covariates the adjusted metrics (``adjustment(of:)``) read, each once; empty without CUPED.
+    let covariates: [Covariate]
 
     /// No metrics.
     static let none = ExperimentMetrics(plan: nil, funnel: .screensInOrderSeen)
@@ -104,21 +109,44 @@ struct ExperimentMetrics: Sendable {
         self.metrics = metrics
         self.measurements = measurements
         self.undefined = undefined
-        let adjustment = plan?.regressionAdjustment
-        regressionAdjustment = adjustment
-        var needsCovariate = Array(repeating: false, count: measurements.count)
-        if adjustment != nil {
-            for metric in metrics where Self.isAdjustable(metric.reading, measurements: measurements) {
-                for index in metric.reading.measurements { needsCovariate[index] = true }
+        experimentAdjustment = plan?.regressionAdjustment
+        var covariates: [Covariate] = []
+        for metric in metrics {
+            guard let adjustment = Self.adjustment(of: metric, measurements: measurements, experimentAdjustment: experimentAdjustment) else {
+                continue
+            }
+            for index in metric.reading.measurements {
+                let covariate = Covariate(measurement: measurements[index], lookbackDays: adjustment.lookbackDays)
+                if !covariates.contains(covariate) { covariates.append(covariate) }
             }
         }
-        self.needsCovariate = needsCovariate
+        self.covariates = covariates
     }
 
-    /// Whether `metric` is compared with CUPED: the plan asks for it and the metric is a proportion, a mean or a
-    /// ratio of two such (quantiles and durations are compared unadjusted).
-    func isAdjusted(_ metric: Analysed) -> Bool {
-        regressionAdjustment != nil && Self.isAdjustable(metric.reading, measurements: measurements)
+    /// The lookback `metric` asks for: its own `cuped`, else the plan's `analysis.cuped`; nil for none.
+    func requestedAdjustment(of metric: Analysed) -> RegressionAdjustmentSettings? {
+        Self.requestedAdjustment(of: metric, experimentAdjustment: experimentAdjustment)
+    }
+
+    /// The lookback `metric` is compared with CUPED over: the one it asks for (``requestedAdjustment(of:)``) when it is
+    /// a proportion, a mean or a ratio of two such (quantiles and durations are compared unadjusted); else nil.
+    func adjustment(of metric: Analysed) -> RegressionAdjustmentSettings? {
+        Self.adjustment(of: metric, measurements: measurements, experimentAdjustment: experimentAdjustment)
+    }
+
+    private static func requestedAdjustment(of metric: Analysed, experimentAdjustment: RegressionAdjustmentSettings?) -> RegressionAdjustmentSettings? {
+        switch metric.definition.regressionAdjustment {
+        case .lookback(let settings)?: settings
+        case .off?: nil
+        case nil: experimentAdjustment
+        }
+    }
+
+    private static func adjustment(
+        of metric: Analysed, measurements: [MetricMeasurement], experimentAdjustment: RegressionAdjustmentSettings?
+    ) -> RegressionAdjustmentSettings? {
+        guard isAdjustable(metric.reading, measurements: measurements) else { return nil }
+        return requestedAdjustment(of: metric, experimentAdjustment: experimentAdjustment)
     }
 
     /// Whether a reading has a covariate: proportions, means, and ratios whose two sides are counts, sums or

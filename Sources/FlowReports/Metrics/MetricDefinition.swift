@@ -19,11 +19,13 @@ public struct MetricDefinition: Sendable, Hashable {
     public var windowMilliseconds: Int64?
     /// How extreme per-user values are capped before the arms are compared; nil means not at all.
     public var cap: MetricCap?
+    /// The metric's own CUPED setting; nil means its experiment's (`analysis.cuped`).
+    public var regressionAdjustment: MetricRegressionAdjustment?
 
     /// Creates a definition.
     public init(
         id: String, name: String, kind: MetricKind, direction: MetricDirection,
-        windowMilliseconds: Int64? = nil, cap: MetricCap? = nil
+        windowMilliseconds: Int64? = nil, cap: MetricCap? = nil, regressionAdjustment: MetricRegressionAdjustment? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,5 +33,6 @@ public struct MetricDefinition: Sendable, Hashable {
         self.direction = direction
         self.windowMilliseconds = windowMilliseconds
         self.cap = cap
+        self.regressionAdjustment = regressionAdjustment
     }
 }

@@ -36,8 +36,14 @@ enum MetricComparisons {
                 ArmSample(reading: metric.reading, measurements: metrics.measurements, thresholds: thresholds,
                           columns: indices.map { columns[$0][arm] })
             }
-            let adjustment = metrics.isAdjusted(metric) ? metrics.regressionAdjustment : nil
-            let covariates = indices.map { index in arms.map { $0.tally?.covariates?[metrics.measurements[index]] } }
+            let adjustment = metrics.adjustment(of: metric)
+            let covariates = indices.map { index in
+                arms.map { arm in
+                    adjustment.flatMap { adjustment in
+                        arm.tally?.covariates?[.init(measurement: metrics.measurements[index], lookbackDays: adjustment.lookbackDays)]
+                    }
+                }
+            }
             let hasCovariates = arms.indices.allSatisfy { arm in arms[arm].tally == nil || covariates.allSatisfy { $0[arm] != nil } }
             let adjustedSamples = adjustment != nil && hasCovariates ? arms.indices.map { arm in
                 AdjustedArmSample(reading: metric.reading, measurements: metrics.measurements, thresholds: thresholds,
@@ -71,7 +77,8 @@ enum MetricComparisons {
                 reports.append(metricReport)
             }
         }
-        let notAdjusted = metrics.regressionAdjustment == nil ? [] : metrics.metrics.filter { !metrics.isAdjusted($0) }.map(\.definition.id)
+        let notAdjusted = metrics.metrics.filter { metrics.requestedAdjustment(of: $0) != nil && metrics.adjustment(of: $0) == nil }
+            .map(\.definition.id)
         if !notAdjusted.isEmpty {
             notes.append("CUPED adjusts proportions, means and ratios only: \(notAdjusted.joined(separator: ", ")) compared unadjusted")
         }

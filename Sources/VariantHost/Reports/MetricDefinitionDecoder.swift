@@ -21,7 +21,7 @@ struct MetricDefinitionDecoder {
     /// The keys a metric object may have.
     private static let keys = [
         "id", "name", "description", "kind", "direction", "windowSeconds", "cap", "event", "value", "numerator",
-        "denominator", "of", "quantile", "from", "to",
+        "denominator", "of", "quantile", "from", "to", "cuped",
     ]
     private static let kinds = ["proportion", "mean", "ratio", "quantile", "duration"]
 
@@ -78,12 +78,35 @@ struct MetricDefinitionDecoder {
         let kind = reader.field(object, "kind", at: path, required: true) { json, kindPath in
             self.kind(json, at: kindPath, of: object, in: path, kindsByID: kindsByID)
         }
+        let adjustment = reader.field(object, "cuped", at: path, required: false) { json, cupedPath in
+            self.regressionAdjustment(json, at: cupedPath, kind: object["kind"]?.stringValue)
+        }
         guard let id, let kind, !(object["direction"] != nil && direction == nil), !(object["windowSeconds"] != nil && window == nil),
-              !(object["cap"] != nil && cap == nil)
+              !(object["cap"] != nil && cap == nil), !(object["cuped"] != nil && adjustment == nil)
         else { return nil }
         return MetricDefinition(
-            id: id, name: name ?? id, kind: kind, direction: direction ?? .higherIsBetter, windowMilliseconds: window, cap: cap
+            id: id, name: name ?? id, kind: kind, direction: direction ?? .higherIsBetter, windowMilliseconds: window, cap: cap,
+            regressionAdjustment: adjustment
         )
+    }
+
+    /// A metric's own `cuped`: `{"lookbackDays": n}` over the experiment's `analysis.cuped`, or `false` to compare the
+    /// metric unadjusted. Quantiles and durations are never adjusted, so a lookback on one is refused.
+    private func regressionAdjustment(_ json: JSONValue, at path: JSONPath, kind: String?) -> MetricRegressionAdjustment? {
+        switch json {
+        case .bool(false):
+            return .off
+        case .object:
+            if let kind, ["quantile", "duration"].contains(kind) {
+                reader.report(path, "a \(kind) metric is compared unadjusted: CUPED adjusts proportions, means and ratios")
+                return nil
+            }
+            return reader.regressionAdjustment(json, at: path).map(MetricRegressionAdjustment.lookback)
+        default:
+            reader.report(path, "expected {\"lookbackDays\": n} to adjust this metric with CUPED, or false to compare it unadjusted; "
+                + "found \(ConfigFieldReader.describe(json))")
+            return nil
+        }
     }
 
     /// The kind and the fields it needs; `object` is the metric, at `metricPath`.

@@ -210,21 +210,6 @@ package final class ReportSectionDecoder {
         return try? BayesianPrior(mean: mean, standardDeviation: deviation)
     }
 
-    /// CUPED's `{"lookbackDays": n}`, the lookback refused at its own path.
-    private func regressionAdjustment(_ json: JSONValue, at path: JSONPath) -> RegressionAdjustmentSettings? {
-        guard let object = reader.object(json, at: path) else { return nil }
-        reader.checkKeys(object, allowed: [RegressionAdjustmentSettings.lookbackDaysKey], at: path)
-        return reader.field(object, RegressionAdjustmentSettings.lookbackDaysKey, at: path, required: true) { json, path -> RegressionAdjustmentSettings? in
-            guard let days = self.reader.integer(json, at: path) else { return nil }
-            do throws(RegressionAdjustmentSettings.Invalid) {
-                return try RegressionAdjustmentSettings(lookbackDays: days)
-            } catch {
-                self.reader.report(path, error.description)
-                return nil
-            }
-        }
-    }
-
     /// The methods `method` names, in the order messages list them.
     private static let methods: [TestingMethod] = [.fixedHorizon, .sequential]
 
@@ -278,7 +263,7 @@ package final class ReportSectionDecoder {
         }
         let prior = reader.field(object, "prior", at: path, required: false) { json, path in self.prior(json, at: path) }
         sections.regressionAdjustment = reader.field(object, "cuped", at: path, required: false) { json, path in
-            self.regressionAdjustment(json, at: path)
+            self.reader.regressionAdjustment(json, at: path)
         }
         sections.engine = engine ?? .frequentist
         sections.prior = prior ?? .improper
