@@ -10,9 +10,10 @@ import Dispatch
 /// bounds memory. Reading has a thread of its own so that copying the file's bytes never holds up the consumer,
 /// which also counts what it is handed.
 ///
-/// With no workers the consumer decodes every chunk itself, in file order, with one decoder: the same work
-/// whatever the threads' timing, which an instruction count needs (the decoders' caches make a chunk's cost
-/// depend on which decoder saw the chunks before it).
+/// With no workers the calling thread reads and decodes every chunk itself, in file order, with one decoder and
+/// no other thread: the same work whatever the machine's timing, which an instruction count needs (the decoders'
+/// caches make a chunk's cost depend on which decoder saw the chunks before it, and a thread waiting on another
+/// spins for as long as the other takes).
 struct OrderedChunkPipeline {
     private let workerQueues: [DispatchQueue]
     /// Each worker's decoder, used only on that worker's queue.
@@ -54,6 +55,7 @@ struct OrderedChunkPipeline {
     /// them) to `body` in file order, and returns the merged summary. Each batch is lent `inout`: it is the
     /// pipeline's alone, so a consumer may read its events in place.
     func run(paths: [String], _ body: (inout [FlowEvent], [Int], Int, [EventIdentity]) throws -> Void) throws -> ReadSummary {
+        if workerQueues.isEmpty { return try runOnCallingThread(paths: paths, body) }
         let queue = ReadAheadQueue(capacity: window)
         let reading = DispatchGroup()
         DispatchQueue(label: "FlowEventReader.reader").async(group: reading) { [pool, workerQueues, workerDecoders] in
@@ -84,6 +86,35 @@ struct OrderedChunkPipeline {
         return summary
     }
 
+    /// ``run(paths:_:)`` without workers: every chunk read, decoded and handed over in turn on the calling thread.
+    private func runOnCallingThread(
+        paths: [String], _ body: (inout [FlowEvent], [Int], Int, [EventIdentity]) throws -> Void
+    ) throws -> ReadSummary {
+        var summary = ReadSummary()
+        for path in paths {
+            var fileSummary = ReadSummary()
+            let source = try ParallelChunkSource(path: path, pool: pool)
+            while let chunk = try source.nextChunk() {
+                try deliver(Self.slot(for: chunk, of: path, pool: pool), body, fileSummary: &fileSummary)
+            }
+            summary.merge(fileSummary)
+        }
+        return summary
+    }
+
+    /// The slot of a chunk just read from `path`: its bytes to decode, or an oversized line already counted.
+    private static func slot(for chunk: ParallelChunkSource.Chunk, of path: String, pool: ChunkBufferPool) -> ChunkResultSlot {
+        switch chunk {
+        case .lines(let bytes):
+            return ChunkResultSlot(bytes: bytes, path: path, pool: pool)
+        case .oversizedLine:
+            var chunkSummary = ReadSummary()
+            chunkSummary.lineCount = 1
+            chunkSummary.recordSkip(.oversizedLine, at: LineLocation(path: path, line: 1))
+            return ChunkResultSlot(decodedChunk: DecodedChunk(events: [], summary: chunkSummary))
+        }
+    }
+
     /// Runs on the reading thread: reads every file in chunks, queues each to a worker and then to the consumer,
     /// and ends the queue.
     private static func read(
@@ -95,20 +126,11 @@ struct OrderedChunkPipeline {
             for (fileIndex, path) in paths.enumerated() {
                 let source = try ParallelChunkSource(path: path, pool: pool)
                 while let chunk = try source.nextChunk() {
-                    let slot: ChunkResultSlot
-                    switch chunk {
-                    case .lines(let bytes):
-                        slot = ChunkResultSlot(bytes: bytes, path: path, pool: pool)
-                        if !workerQueues.isEmpty {
-                            let worker = chunksRead % workerQueues.count
-                            let decoder = workerDecoders[worker]
-                            workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
-                        }
-                    case .oversizedLine:
-                        var chunkSummary = ReadSummary()
-                        chunkSummary.lineCount = 1
-                        chunkSummary.recordSkip(.oversizedLine, at: LineLocation(path: path, line: 1))
-                        slot = ChunkResultSlot(decodedChunk: DecodedChunk(events: [], summary: chunkSummary))
+                    let slot = slot(for: chunk, of: path, pool: pool)
+                    if case .lines = chunk {
+                        let worker = chunksRead % workerQueues.count
+                        let decoder = workerDecoders[worker]
+                        workerQueues[worker].async { slot.decodeIfUnclaimed(using: decoder) }
                     }
                     chunksRead += 1
                     guard queue.push(ReadAheadQueue.Entry(fileIndex: fileIndex, slot: slot)) else {

@@ -72,15 +72,18 @@ public enum EventLogReport {
     /// - Parameters:
     ///   - paths: the logs, JSON Lines, plain or gzip-compressed.
     ///   - options: the experiments' funnels and analysis, and the report's settings.
-    ///   - workers: how many threads decode the logs beside the calling one; with 0 the calling thread decodes
-    ///     them alone, in order, so that every run does the same work (what an instruction count needs).
+    ///   - workers: how many threads decode the logs beside the calling one; with 0 the calling thread reads and
+    ///     decodes them alone, in order, and frees what it built, so that every run does the same work (what an
+    ///     instruction count needs).
     /// - Throws: `FlowEventReadError` for a log that cannot be read; ``ReportError`` when the options
     ///   name an experiment or control the logs do not contain.
     public static func report(of paths: [String], options: ReportOptions, workers: Int = 2) throws -> Report {
         var accumulator = ExperimentLogAccumulator(options: options)
         let summary = try read(paths, into: &accumulator, workers: workers)
         let report = try ReportBuilder.report(from: accumulator, inputs: paths, diagnostics: summary.isClean ? [] : [summary.description])
-        freeOnAnotherThread(consume accumulator)
+        // With no workers the calling thread frees it too: a free racing the process's exit would make the work
+        // of a run depend on timing.
+        if workers > 0 { freeOnAnotherThread(consume accumulator) }
         return report
     }
 

@@ -65,6 +65,12 @@ struct FileReadingTests {
         let (parallelRead, parallelSummary) = try readAllInParallel([path])
         #expect(parallelRead == events)
         #expect(parallelSummary == summary)
+        var readAlone: [FlowEvent] = []
+        let summaryAlone = try FlowEventReader(paths: [path]).readParallel(workers: 0, keeping: { _ in true }) { kept, _ in
+            readAlone.append(contentsOf: kept)
+        }
+        #expect(readAlone == events)
+        #expect(summaryAlone == summary)
     }
 
     @Test("an oversized last line without a newline is skipped without waiting for one")

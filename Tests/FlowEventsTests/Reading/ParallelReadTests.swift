@@ -37,7 +37,7 @@ struct ParallelReadTests {
         #expect(sequential.summary.skippedCount(.unknownSchemaVersion) > 0)
     }
 
-    @Test("a filter keeps exactly the events it accepts and counts the others as left out", arguments: [1, 2])
+    @Test("a filter keeps exactly the events it accepts and counts the others as left out, with or without decoding threads", arguments: [0, 1, 2])
     func filteredMatchesSequential(workers: Int) throws {
         let directory = try TemporaryDirectory()
         let path = try writeMixedLog(in: directory, name: "events.jsonl", events: 30_000, seed: 5)
@@ -53,6 +53,23 @@ struct ParallelReadTests {
         #expect(kept == expected)
         #expect(leftOut == sequential.events.count - expected.count)
         #expect(summary == sequential.summary)
+    }
+
+    @Test("without decoding threads, several files (one empty) are read in order on the calling thread alone, as sequentially")
+    func severalFilesOnTheCallingThread() throws {
+        let directory = try TemporaryDirectory()
+        let first = try writeMixedLog(in: directory, name: "a.jsonl", events: 12_000, seed: 3)
+        let second = try directory.file("b.jsonl", text: "")
+        let third = try writeMixedLog(in: directory, name: "c.jsonl", events: 12_000, seed: 4)
+        let sequential = try readAll([first, second, third])
+        var events: [FlowEvent] = []
+        let summary = try FlowEventReader(paths: [first, second, third]).readParallel(workers: 0, keeping: { _ in true }) { kept, leftOut in
+            #expect(leftOut == 0)
+            events.append(contentsOf: kept)
+        }
+        #expect(events == sequential.events)
+        #expect(summary == sequential.summary)
+        #expect(summary.skippedCount(.truncatedLastLine) == 2)
     }
 
     @Test("across several files, batches keep file order and line numbers restart per file")
@@ -142,7 +159,7 @@ struct ParallelReadTests {
         #expect(kept.first?.variant == nil)
     }
 
-    @Test("a consumer that stops early ends the read at once and can read again", arguments: [1, 2])
+    @Test("a consumer that stops early ends the read at once and can read again", arguments: [0, 1, 2])
     func stoppingEarly(workers: Int) throws {
         struct Enough: Error {}
         let directory = try TemporaryDirectory()
