@@ -47,7 +47,7 @@ struct ArmTally: Sendable, Hashable {
         var columns = metrics.measurements.map { _ in MeasuredColumn(reserving: capacity) }
         let unmeasured = metrics.measurements.map(UserMeasure.init)
         let kinds = metrics.measurements.map(MeasuredColumn.Kind.init)
-        var covariateColumns = metrics.covariates.map { _ in Self.values(reserving: capacity) }
+        var covariateColumns: [[Double]] = metrics.covariates.map { _ in Self.column(reserving: capacity) }
         for user in users {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets)
             for index in kinds.indices {
@@ -63,15 +63,9 @@ struct ArmTally: Sendable, Hashable {
         }
     }
 
-    /// An empty column of covariates with room for `capacity` values.
-    private static func values(reserving capacity: Int) -> [Double] {
-        var column: [Double] = []
-        column.reserveCapacity(capacity)
-        return column
-    }
-
-    private static func column(reserving capacity: Int) -> [Int64] {
-        var column: [Int64] = []
+    /// An empty column with room for `capacity` values.
+    private static func column<Value>(reserving capacity: Int) -> [Value] {
+        var column: [Value] = []
         column.reserveCapacity(capacity)
         return column
     }
