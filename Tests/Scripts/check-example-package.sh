@@ -41,7 +41,8 @@ step "its host, from a folder inside the package: variants, validate, simulate, 
 require "paywall  purchase-flow  trial-first" "$work/variants.txt"
 (cd Sources && "../$host" validate)
 (cd Sources && "../$host" simulate --users 20000 --seed 3 --events "$work/paywall.jsonl")
-(cd Sources && "../$host" report "$work/paywall.jsonl") | tee "$work/report.txt" | head -12
+(cd Sources && "../$host" report "$work/paywall.jsonl") > "$work/report.txt"
+head -12 "$work/report.txt"
 require "Experiment trial-first (control: plans-first)" "$work/report.txt"
 require "Verdict: " "$work/report.txt"
 
@@ -71,7 +72,8 @@ json.dump(config, open(path, "w"), indent=2)
 PY
 "$host" validate
 "$host" simulate --users 20000 --seed 3 --events "$work/three.jsonl" --replace
-"$host" report "$work/three.jsonl" | tee "$work/report.txt" | head -12
+"$host" report "$work/three.jsonl" > "$work/report.txt"
+head -12 "$work/report.txt"
 require "yearly-only" "$work/report.txt"
 swift test --skip-build 2>&1 | tee "$work/test.log" | grep -E "✘|conforms|Test run" || true
 if grep -q "✘" "$work/test.log"; then echo "FAIL: the tests failed with a third variant" >&2; exit 1; fi

@@ -74,7 +74,8 @@ require "my-app  signup-flow  welcome-first (default)" "$work/variants.txt"
 require "email-first" "$work/variants.txt"
 "$host" validate | tee "$work/validate.txt"
 (cd Sources && "../$host" simulate --users 20000 --seed 3 --events "$work/events.jsonl")
-"$host" report "$work/events.jsonl" | tee "$work/report.txt" | head -12
+"$host" report "$work/events.jsonl" > "$work/report.txt"
+head -12 "$work/report.txt"
 require "Experiment email-first (control: welcome-first)" "$work/report.txt"
 require "Verdict: " "$work/report.txt"
 "$host" map --app my-app --format mermaid >"$work/map.mmd"
