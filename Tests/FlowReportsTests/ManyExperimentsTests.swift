@@ -57,7 +57,7 @@ struct ManyExperimentsTests {
     func thousandsOfVariants() throws {
         var accumulator = ExperimentLogAccumulator()
         accumulator.consume(contentsOf: Self.twoUsersPerVariant(5_000))
-        let aggregates = try #require(accumulator.exposures(of: "wide")?.aggregates(options: accumulator.options))
+        let aggregates = try #require(accumulator.exposures(of: "wide")?.aggregates(options: accumulator.options, logEnd: accumulator.latestEventTime))
         // Each user's record is read once to group the users by variant, then twice by their own variant's tally
         // (to discover its steps, then to count them): a fixed number of times, not once per variant.
         #expect(aggregates.userRecordsRead == 3 * 10_000)
@@ -71,7 +71,7 @@ struct ManyExperimentsTests {
     func pathsAndSegmentsOfManyVariants() throws {
         var accumulator = ExperimentLogAccumulator(options: ReportOptions(segmentBy: "platform", topPaths: 3))
         accumulator.consume(contentsOf: Self.twoUsersPerVariant(500))
-        let aggregates = try #require(accumulator.exposures(of: "wide")?.aggregates(options: accumulator.options))
+        let aggregates = try #require(accumulator.exposures(of: "wide")?.aggregates(options: accumulator.options, logEnd: accumulator.latestEventTime))
         // Grouping, the tally's two reads, the paths, the segments.
         #expect(aggregates.userRecordsRead == 5 * 1_000)
         #expect(aggregates.paths.count == 500)

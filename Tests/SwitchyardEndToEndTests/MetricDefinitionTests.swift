@@ -55,6 +55,40 @@ struct MetricDefinitionTests {
         #expect(sections?.guardrails == ["declined", "p90", "back_navigations"])
     }
 
+    @Test("a retention metric is decoded with its days; days, windows, caps and CUPED it cannot have are refused at their JSON path")
+    func retention() throws {
+        let good = #"[{"id": "week-1", "name": "Came back in week 1", "kind": "retention", "event": {"type": "session_started"}, "days": [1, 7]}]"#
+        let (sections, issues) = try decode(metrics: good, guardrails: #"["week-1"]"#)
+        #expect(issues == [])
+        #expect(sections?.metricDefinitions["week-1"]?.kind == .retention(EventMatcher(type: .sessionStarted), days: try #require(RetentionDays(first: 1, last: 7))))
+        let metrics = #"""
+            [
+              {"id": "a", "kind": "retention", "event": {"type": "session_started"}},
+              {"id": "b", "kind": "retention", "event": {"type": "session_started"}, "days": [7, 1]},
+              {"id": "c", "kind": "retention", "event": {"type": "session_started"}, "days": [-1, 1.5]},
+              {"id": "d", "kind": "retention", "event": {"type": "session_started"}, "days": "week"},
+              {"id": "e", "kind": "retention", "event": {"type": "session_started"}, "days": [0, 3651], "windowSeconds": 60, "cap": {"absolute": 1}},
+              {"id": "f", "kind": "retention", "event": {"type": "session_started"}, "days": [0, 0], "cuped": {"lookbackDays": 7}},
+              {"id": "g", "kind": "quantile", "of": "f", "quantile": 0.5},
+              {"id": "h", "kind": "ratio", "numerator": "f", "denominator": "f"}
+            ]
+            """#
+        let expected = "expected [FIRST, LAST], whole days after exposure from 0 to 3650 (day 0 is the 24 hours from exposure; [1, 7] is the week after it)"
+        #expect(try decode(metrics: metrics).issues == [
+            "metrics[0].days: missing required field",
+            "metrics[1].days: day 7 comes after day 1; \(expected)",
+            "metrics[2].days[0]: \(expected), found number -1",
+            #"metrics[3].days: \#(expected), found string "week""#,
+            #"metrics[4].windowSeconds: a retention metric's window is its days: give "days": [FIRST, LAST] instead"#,
+            "metrics[4].cap: a retention metric is a share of users, 0 or 1 each: there is nothing to cap",
+            "metrics[4].days[1]: \(expected), found number 3651",
+            "metrics[5].cuped: a retention metric is compared unadjusted: CUPED adjusts proportions, means and ratios",
+            #"metrics[6].of: "f" is a retention metric; expected a mean or duration metric here"#,
+            #"metrics[7].numerator: "f" is a retention metric; expected a proportion or mean metric here"#,
+            #"metrics[7].denominator: "f" is a retention metric; expected a proportion or mean metric here"#,
+        ])
+    }
+
     @Test("each mistake is located by its JSON path and says what was expected")
     func mistakes() throws {
         let metrics = #"""
@@ -79,7 +113,7 @@ struct MetricDefinitionTests {
         #expect(issues == [
             #"metrics[8].id: "back_navigations" is a built-in metric; choose another id"#,
             #"metrics[9].id: metric "f" is defined twice"#,
-            #"metrics[0].kind: unknown metric kind "median" (expected one of: proportion, mean, ratio, quantile, duration)"#,
+            #"metrics[0].kind: unknown metric kind "median" (expected one of: proportion, mean, ratio, quantile, duration, retention)"#,
             "metrics[1].event: missing required field",
             #"metrics[2].event.type: unknown event type "flow_finished" (expected one of: \#(EventType.allCases.map(\.rawValue).joined(separator: ", ")))"#,
             #"metrics[3].numerator: unknown metric "nowhere" (defined: a, b, back_navigations, c, d, e, f, failed_mutations, g, h, i, j, k, l, time_to_complete)"#,
@@ -91,7 +125,7 @@ struct MetricDefinitionTests {
             "metrics[7].value: a proportion metric has no value (its fields: event)",
             #"metrics[10].of: "d" is a ratio metric; expected a mean or duration metric here"#,
             "metrics[11].cap: give either absolute or percentile, not both",
-            "metrics[12].colour: unknown field (expected one of: id, name, description, kind, direction, windowSeconds, cap, event, value, numerator, denominator, of, quantile, from, to, cuped)",
+            "metrics[12].colour: unknown field (expected one of: id, name, description, kind, direction, windowSeconds, cap, event, value, numerator, denominator, of, quantile, from, to, days, cuped)",
             "metrics[13].windowSeconds: a ratio metric has no windowSeconds of its own: set it on the metrics it reads (its numerator and denominator)",
             "metrics[13].cap: a ratio metric has no cap of its own: set it on the metrics it reads (its numerator and denominator)",
             #"experiments[0].funnel.guardrails[1]: unknown metric "zzz" (expected a built-in metric or one the config's metrics define: back_navigations, failed_mutations, time_to_complete, a, b, c, d, e, f, g, h, i, j, k, l)"#,

@@ -139,7 +139,7 @@ struct WarehouseAgreementTests {
             #expect(report.standardOutput.contains(#""discovered_screens_beyond_cap" : 40"#))
             // Every metric the config defines is compared from the engine's counts, none left out.
             for metric in ["account-created", "screens-seen", "credit", "credit-per-screen", "accounts-per-screen", "credit-p50",
-                           "signup-time", "signup-time-p90", "home-time", "backs-in-a-day"] {
+                           "signup-time", "signup-time-p90", "home-time", "backs-in-a-day", "back-next-day", "seen-in-two-days"] {
                 #expect(report.standardOutput.contains(#""metric" : "\#(metric)""#), "\(engine): \(metric)")
             }
             #expect(report.standardOutput.contains(#""invalid_values" : "#))

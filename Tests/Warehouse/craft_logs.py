@@ -9,7 +9,7 @@ Writes into OUT_DIR:
   can complete in more than one way; and metrics the config defines, of every kind (a proportion, a mean of a
   count capped absolutely, a mean of a property's sum capped at a percentile, ratios sharing a denominator, a
   quantile of a sum and of a duration, a duration from an event, one from the exposure with a window of its
-  own, a count with a window of a day);
+  own, a count with a window of a day, retention over the next day and over days 0 and 1);
 - ordered.jsonl: the simulated log, its successful mutations carrying an `amount` (decimals, and now and then a
   string that is not a JSON number), followed by crafted users (below), in time order per user;
 - shuffled.jsonl: the same lines shuffled with a fixed seed, and a partial last line;
@@ -22,7 +22,8 @@ hostile screen, failed mutations without a reason, events outside the window, an
 config does not list (steps discovered), and one whose arms show more screens than the cap on discovered steps;
 amounts of one millisecond whose sum in line order depends on the order (0.1, 0.2, 0.3), hostile amounts (words,
 spaces, a line break, other scripts' digits, hexadecimal, a number too large for a Double), a duration's end
-logged before its start in the start's millisecond, and events at and past the end of a metric's own window.
+logged before its start in the start's millisecond, events at and past the end of a metric's own window, and
+users coming back at the first and last millisecond of a retention day and just outside it.
 
 Hostile lines (hostile.jsonl): successful mutations with a large amount, each of which would move the credit metric
 if it were counted wrongly: lines every reader skips (an unknown schema, `schema` not the integer 1, a `seq` that is
@@ -64,6 +65,10 @@ METRICS = [
      "from": "exposure", "to": {"type": "screen_shown", "screen": "home"}, "windowSeconds": 7200},
     {"id": "backs-in-a-day", "name": "Back navigations in a day", "kind": "mean", "direction": "lower",
      "event": {"type": "back"}, "windowSeconds": 86400},
+    {"id": "back-next-day", "name": "Came back the next day", "kind": "retention", "event": {"type": "screen_shown"},
+     "days": [1, 1]},
+    {"id": "seen-in-two-days", "name": "Saw a screen within two days", "kind": "retention",
+     "event": {"type": "screen_shown"}, "days": [0, 1]},
 ]
 
 
@@ -137,6 +142,15 @@ def crafted(experiment, variants):
     # A metric's own window: backs at exactly a day after the exposure count, a millisecond later do not.
     lines += [event("2026-11-03T11:00:00.000Z", "crafted-late", "back", experiment, a, screen="welcome"),
               event("2026-11-03T11:00:00.001Z", "crafted-late", "back", experiment, a, screen="welcome")]
+    # Retention over day 1 (24 to 48 hours after the exposure, both ends' milliseconds included): the log ends on
+    # 2026-11-03, so users exposed on 2026-11-01 are measured and those exposed on 2026-11-02 are not.
+    for user, variant, exposed, returned in (
+            ("crafted-return-first-ms", a, "2026-11-01T00:00:00.000Z", "2026-11-02T00:00:00.000Z"),
+            ("crafted-return-day-0", b, "2026-11-01T00:00:10.000Z", "2026-11-02T00:00:09.999Z"),
+            ("crafted-return-last-ms", a, "2026-11-01T00:00:20.000Z", "2026-11-03T00:00:19.999Z"),
+            ("crafted-return-day-2", b, "2026-11-01T12:00:00.000Z", "2026-11-03T12:00:00.000Z")):
+        lines += [event(exposed, user, "exposure", experiment, variant),
+                  event(returned, user, "screen_shown", experiment, variant, screen="welcome")]
     # An experiment the config does not list: discovered steps, default goal.
     for index in range(6):
         user = f"crafted-other-{index}"

@@ -67,7 +67,7 @@ struct CanonicalLineScanner {
     }
 
     /// As `scanEvent(into:)`, but a line whose type is in `dropped` is only checked, as thoroughly as a
-    /// kept one, and only the texts of its identity made (`EventIdentity`: user, session, sequence number):
+    /// kept one, and only its time and the texts of its identity made (`EventIdentity`: user, session, sequence number):
     /// the reader counts such events without handing them out. Of a kept line, only the texts `fields`
     /// selects are made; the others are checked and left empty.
     ///
@@ -100,6 +100,7 @@ struct CanonicalLineScanner {
                   expect(#","properties":{"#), checkASCIIProperties(),
                   let sessionText = string(session), let userText = string(user)
             else { return .notCanonical }
+            event.time = time
             event.session = sessionText
             event.sequence = sequence
             event.user = userText

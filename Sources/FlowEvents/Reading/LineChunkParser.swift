@@ -10,7 +10,7 @@ package enum LineChunkParser {
     ///   - linesBefore: lines of the file before the chunk; 0 gives chunk-relative line numbers.
     ///   - dropped: types of events that are counted but not handed to `emit`; a canonical line of such
     ///     a type is checked making only the texts of its identity, and handed to `leaveOut` (an event with
-    ///     its user, session, sequence number and type set). Lines the full parser reads are handed out whatever
+    ///     its time, user, session, sequence number and type set). Lines the full parser reads are handed out whatever
     ///     their type, so the caller must still leave such events out.
     ///   - fields: the texts made of each canonical line (`EventLineDecoder.decodeCanonicalLine`).
     package static func parse(
@@ -46,11 +46,11 @@ package enum LineChunkParser {
             if line.count <= FlowEventReader.maximumLineLength {
                 switch decoder.decodeCanonicalLine(line, into: &canonicalEvent, dropping: dropped, fields: fields) {
                 case .event:
-                    summary.eventCount += 1
+                    summary.noteEvent(at: canonicalEvent.time)
                     try emit(canonicalEvent)
                     continue
                 case .dropped:
-                    summary.eventCount += 1
+                    summary.noteEvent(at: canonicalEvent.time)
                     leaveOut(canonicalEvent)
                     continue
                 case .notCanonical:
@@ -62,7 +62,7 @@ package enum LineChunkParser {
                 : EventLineDecoder.fullParserOutcome(of: line)
             switch outcome {
             case .event(let event):
-                summary.eventCount += 1
+                summary.noteEvent(at: event.time)
                 try emit(event)
             case .skipped(let reason):
                 let counted = reason == .malformed && !isTerminated ? SkipReason.truncatedLastLine : reason

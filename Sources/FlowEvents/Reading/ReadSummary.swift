@@ -14,6 +14,14 @@ public struct ReadSummary: Sendable, Hashable, CustomStringConvertible {
     /// Lines examined, blank and skipped lines included.
     public internal(set) var lineCount = 0
     private var tallies: [SkipReason: Tally] = [:]
+    /// The latest time of the events read, in milliseconds since 1970; `Int64.min` before any.
+    private var latestMilliseconds = Int64.min
+
+    /// The latest time of any event read, whether it was handed out or left out as irrelevant: where the log
+    /// ends, for windows that must have closed within it (retention metrics); nil when no event was read.
+    public var latestEventTime: EventTimestamp? {
+        latestMilliseconds == .min ? nil : EventTimestamp(millisecondsSince1970: latestMilliseconds)
+    }
 
     /// Creates an empty summary, the starting point for merging.
     public init() {}
@@ -61,6 +69,13 @@ public struct ReadSummary: Sendable, Hashable, CustomStringConvertible {
         return clauses.isEmpty ? "no lines skipped" : clauses.joined(separator: "; ")
     }
 
+    /// Counts an event read at `time`, towards ``latestEventTime``.
+    @inline(__always)
+    mutating func noteEvent(at time: EventTimestamp) {
+        eventCount += 1
+        if time.millisecondsSince1970 > latestMilliseconds { latestMilliseconds = time.millisecondsSince1970 }
+    }
+
     /// Counts a line skipped for `reason` at `location`.
     mutating func recordSkip(_ reason: SkipReason, at location: LineLocation) {
         if let tally = tallies[reason] {
@@ -75,6 +90,7 @@ public struct ReadSummary: Sendable, Hashable, CustomStringConvertible {
     mutating func merge(_ other: ReadSummary, shiftingLinesBy offset: Int) {
         eventCount += other.eventCount
         lineCount += other.lineCount
+        latestMilliseconds = max(latestMilliseconds, other.latestMilliseconds)
         for (reason, tally) in other.tallies {
             if let existing = tallies[reason] {
                 tallies[reason] = Tally(count: existing.count + tally.count, firstLocation: existing.firstLocation)

@@ -31,9 +31,13 @@ struct ArmTally: Sendable, Hashable {
     var covariates: [ExperimentMetrics.Covariate: [Double]]?
 
     /// Tallies `users` over the steps of `definition`, discovering them when it configures none, and measures
-    /// `metrics` of each. `users` is read once, twice when the steps are discovered, and counted: its columns are
-    /// sized at once rather than grown by copying.
-    init(definition: FunnelDefinition, metrics: ExperimentMetrics = .none, users: some Collection<UserFunnelProgress>) {
+    /// `metrics` of each; the log ends at `logEnd` (``ExperimentLogAccumulator/latestEventTime``), which a
+    /// retention window must have ended within. `users` is read once, twice when the steps are discovered, and
+    /// counted: its columns are sized at once rather than grown by copying.
+    init(
+        definition: FunnelDefinition, metrics: ExperimentMetrics = .none, users: some Collection<UserFunnelProgress>,
+        logEnd: EventTimestamp? = nil
+    ) {
         let discovered = definition.discoversScreens ? Self.discoveredScreens(of: users) : []
         screensBeyondStepCap = discovered.count - min(discovered.count, FunnelDefinition.maximumDiscoveredSteps)
         let discoveredSteps = Array(discovered.prefix(FunnelDefinition.maximumDiscoveredSteps))
@@ -48,10 +52,15 @@ struct ArmTally: Sendable, Hashable {
         let unmeasured = metrics.measurements.map(UserMeasure.init)
         let kinds = metrics.measurements.map(MeasuredColumn.Kind.init)
         var covariateColumns: [[Double]] = metrics.covariates.map { _ in Self.column(reserving: capacity) }
+        let end = logEnd?.millisecondsSince1970 ?? .min
         for user in users {
             add(user, offsets: definition.discoversScreens ? user.offsets(ofDiscovered: discoveredSteps) : user.stepOffsets)
+            let (logged, overflow) = end.subtractingReportingOverflow(user.anchor.millisecondsSince1970)
             for index in kinds.indices {
-                columns[index].append(user.measures.isEmpty ? unmeasured[index] : user.measures[index], as: kinds[index])
+                columns[index].append(
+                    user.measures.isEmpty ? unmeasured[index] : user.measures[index], as: kinds[index],
+                    loggedAfterAnchor: overflow ? .min : logged
+                )
             }
             for column in covariateColumns.indices {
                 covariateColumns[column].append(column < user.covariates.count ? user.covariates[column] : 0)

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowEvents
 import Synchronization
 
 /// What a report needs of one experiment's users, however it was counted: by reading the logs
@@ -28,11 +29,11 @@ struct ExperimentAggregates: Sendable {
 
 extension ExperimentExposures {
     /// The aggregates of the users counted so far, with the ``ReportOptions/topPaths`` most common paths of each
-    /// variant, their moves marked against ``ReportOptions/offeredTransitions``.
+    /// variant, their moves marked against ``ReportOptions/offeredTransitions``, in a log that ends at `logEnd`.
     ///
     /// The users are grouped by variant first, in one pass; then each variant's tally and paths are made from its
     /// own users on a thread of their own: once the logs are read, they are all the report has left to do.
-    func aggregates(options: ReportOptions) -> ExperimentAggregates {
+    func aggregates(options: ReportOptions, logEnd: EventTimestamp?) -> ExperimentAggregates {
         let variants = variants
         let groups = usersByVariant()
         let offered = options.offeredTransitions.isEmpty ? nil : options.offeredTransitions
@@ -45,7 +46,7 @@ extension ExperimentExposures {
             let positions = groups.positions[index]
             var read = 0
             if piece % piecesPerVariant == 0 {
-                let tally = tally(ofUsersAt: positions, recordsRead: &read)
+                let tally = tally(ofUsersAt: positions, logEnd: logEnd, recordsRead: &read)
                 made.withLock {
                     $0.tallies[variants[index]] = tally
                     $0.recordsRead += read

@@ -199,17 +199,18 @@ struct ExperimentExposures: Sendable {
             .map { variants[$0] }
     }
 
-    /// The tally of the users at `positions`, one variant's group in ``usersByVariant()``.
+    /// The tally of the users at `positions`, one variant's group in ``usersByVariant()``, in a log that ends at
+    /// `logEnd`.
     ///
     /// - Parameter recordsRead: increased by the number of user records read: once per user, twice when the steps
     ///   are discovered from the users' screens.
-    func tally(ofUsersAt positions: [Int], recordsRead: inout Int) -> ArmTally {
+    func tally(ofUsersAt positions: [Int], logEnd: EventTimestamp?, recordsRead: inout Int) -> ArmTally {
         var read = 0
         let users = positions.lazy.map { position in
             read += 1
             return exposedUsers[position].progress
         }
-        let tally = ArmTally(definition: funnel, metrics: metrics, users: users)
+        let tally = ArmTally(definition: funnel, metrics: metrics, users: users, logEnd: logEnd)
         recordsRead += read
         return tally
     }

@@ -23,6 +23,9 @@ public struct ExperimentLogAccumulator: Sendable {
     public let options: ReportOptions
     /// Events consumed so far, duplicates included.
     public private(set) var eventsConsumed = 0
+    /// The latest time of the events consumed, and of those ``noteLatestEventTime(_:)`` was told of (the events a
+    /// reader left out as irrelevant): where the log ends, for metric windows that must close within it.
+    public private(set) var latestEventTime: EventTimestamp?
     /// The events consumed so far, known by identity: an event consumed again is a duplicate and counted once.
     private var delivered = DeliveredEvents()
     /// Of the reread events, those of out-of-order users reread so far: the same duplicates are told apart again.
@@ -115,6 +118,7 @@ public struct ExperimentLogAccumulator: Sendable {
     /// Counts `event`, which is `inout` only to be read in place (see ``consume(relevant:userHashes:)``).
     private mutating func consume(_ event: inout FlowEvent, userHash: Int, isKnownRelevant: Bool) {
         eventsConsumed += 1
+        if !isKnownRelevant { noteLatestEventTime(event.time) }
         let position = consumedCount
         consumedCount += 1
         let user = index(ofUser: event.user, hash: userHash)
@@ -155,6 +159,14 @@ public struct ExperimentLogAccumulator: Sendable {
         for event in events {
             consume(event)
         }
+    }
+
+    /// Takes `time`, the latest time of events read but not consumed (``ReadSummary/latestEventTime`` of a read
+    /// that left irrelevant events out), into ``latestEventTime``. A reader that hands over only relevant events
+    /// must tell their latest time here too: ``consume(relevant:userHashes:)`` does not look at it.
+    public mutating func noteLatestEventTime(_ time: EventTimestamp?) {
+        guard let time else { return }
+        if latestEventTime.map({ time.millisecondsSince1970 > $0.millisecondsSince1970 }) ?? true { latestEventTime = time }
     }
 
     /// Counts `count` events that ``eventFilter`` found irrelevant, in place of consuming them, without telling

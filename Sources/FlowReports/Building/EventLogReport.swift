@@ -26,6 +26,7 @@ public enum EventLogReport {
             accumulator.consume(relevant: &batch, userHashes: userHashes)
             accumulator.countIrrelevantEvents(identifiedBy: leftOut)
         }
+        accumulator.noteLatestEventTime(summary.latestEventTime)
         guard accumulator.rereadLength != nil else { return summary }
         do {
             _ = try reader.readParallelHashingUsers(

@@ -124,7 +124,7 @@ public enum ReportBuilder {
         key: String, accumulator: ExperimentLogAccumulator, notes: inout [String]
     ) throws(ReportError) -> ExperimentReport {
         try experimentReport(
-            key: key, aggregates: accumulator.exposures(of: key)?.aggregates(options: accumulator.options), options: accumulator.options,
+            key: key, aggregates: accumulator.exposures(of: key)?.aggregates(options: accumulator.options, logEnd: accumulator.latestEventTime), options: accumulator.options,
             exposedKeys: accumulator.exposedExperimentKeys, notes: &notes
         )
     }

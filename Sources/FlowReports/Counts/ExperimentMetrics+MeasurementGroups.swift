@@ -39,6 +39,7 @@ extension MetricMeasurement {
         case .sum(let matcher, let property): "sum \(property) of \(matcher.summary)"
         case .duration(.exposure, let end): "duration from exposure to \(end.summary)"
         case .duration(.event(let start), let end): "duration from \(start.summary) to \(end.summary)"
+        case .retained(let matcher, let start): "retained \(matcher.summary) from \(start) ms"
         }
         return what + " within \(windowMilliseconds) ms"
     }

@@ -8,7 +8,9 @@ import FlowEvents
 /// - a sum: the matching events, then each number they carry in JSON's number grammar, separated by spaces
 ///   (`2 45.99 12`; `1` for one event without a number; `0` without a matching event), so that the sum is made
 ///   here as from the logs (``CompensatedSum``) and the events without a number are counted as invalid;
-/// - a duration: milliseconds from its start to its end, empty when the end was not reached.
+/// - a duration: milliseconds from its start to its end, empty when the end was not reached;
+/// - a retention window: `1` with a matching event in it, `0` without, empty when the window had not ended when the
+///   log did (the user is not measured).
 struct MeasuredValues: Sendable, Hashable {
     /// Per measurement: the value, as ``MeasuredColumn`` holds it.
     var values: [Double] = []
@@ -17,10 +19,14 @@ struct MeasuredValues: Sendable, Hashable {
     /// Per measurement: matching events whose number was missing or not a number.
     var invalid: [Int] = []
 
-    /// The values of a user that no row names: no matching event and no duration reached.
+    /// The values of a user that no row names: no matching event and no duration reached; a retention window
+    /// that ended without a matching event.
     init(absentFor measurements: [MetricMeasurement]) {
         values = measurements.map { _ in 0 }
-        present = measurements.map { _ in false }
+        present = measurements.map { measurement in
+            if case .retained = measurement.quantity { return true }
+            return false
+        }
         invalid = measurements.map { _ in 0 }
     }
 
@@ -68,6 +74,15 @@ struct MeasuredValues: Sendable, Hashable {
                 values.append(CompensatedSum.of(numbers))
                 present.append(events > 0)
                 invalid.append(Int(events) - numbers.count)
+            case .retained:
+                if field.isEmpty {
+                    values.append(0)
+                    present.append(false)
+                } else {
+                    values.append(try whole(field) > 0 ? 1 : 0)
+                    present.append(true)
+                }
+                invalid.append(0)
             case .duration:
                 if field.isEmpty {
                     values.append(0)

@@ -10,9 +10,11 @@ struct ArmSample: Sendable {
     }
 
     let statistic: Statistic
-    /// Users measured: all of the arm's, but for a duration or a quantile those with a value.
+    /// Users measured: all of the arm's, but for a duration or a quantile those with a value, and for a retention
+    /// metric those whose window ended within the log.
     let count: Int
-    /// For a duration, the arm's users who never reached its end.
+    /// For a duration, the arm's users who never reached its end; for a retention metric, those whose window had
+    /// not ended when the log did.
     let missing: Int
     /// Events whose number was missing or not a number.
     let invalid: Int
@@ -57,6 +59,13 @@ struct ArmSample: Sendable {
             let present = capped(0).present
             statistic = .proportion(ProportionArmStatistic(users: users, successes: present.lazy.filter { $0 }.count))
             count = users
+        case .retention:
+            let column = capped(0)
+            let measured = column.present.lazy.filter { $0 }.count
+            let retained = zip(column.values, column.present).lazy.filter { $0.1 && $0.0 > 0 }.count
+            statistic = .proportion(ProportionArmStatistic(users: measured, successes: retained))
+            count = measured
+            missing = users - measured
         case .mean:
             let values = capped(0).values
             nonFinite = values.lazy.filter { !$0.isFinite }.count
@@ -122,6 +131,14 @@ struct ArmSample: Sendable {
         case .proportion:
             let successes = zip(first.present, usersPerEntry).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
             return (.proportion(ProportionArmStatistic(users: users, successes: successes)), users, 0, nil, 0)
+        case .retention:
+            var measured = 0
+            var retained = 0
+            for (entry, weight) in usersPerEntry.enumerated() where first.present[entry] {
+                measured += weight
+                if first.values[entry] > 0 { retained += weight }
+            }
+            return (.proportion(ProportionArmStatistic(users: measured, successes: retained)), measured, users - measured, nil, 0)
         case .mean:
             var sums = WeightedSums()
             var nonFinite = 0

@@ -18,11 +18,14 @@ struct ExperimentMetrics: Sendable {
             case quantile(Int, level: Double)
             /// The sum of one value over the sum of another, each per user.
             case ratio(numerator: Int, denominator: Int)
+            /// 1 for a user with a matching event in the retention window, else 0, over the users whose window
+            /// ended within the log.
+            case retention(Int)
 
             /// The measurements read, by index in ``ExperimentMetrics/measurements``: a ratio's numerator first.
             var measurements: [Int] {
                 switch self {
-                case .proportion(let index), .mean(let index), .duration(let index), .quantile(let index, _): [index]
+                case .proportion(let index), .mean(let index), .duration(let index), .quantile(let index, _), .retention(let index): [index]
                 case .ratio(let numerator, let denominator): [numerator, denominator]
                 }
             }
@@ -62,10 +65,9 @@ struct ExperimentMetrics: Sendable {
             + (plan?.secondaryMetrics ?? []).map { ($0, MetricRole.secondary) }
         var seen: Set<String> = []
         func measurement(_ quantity: MetricMeasurement.Quantity, of definition: MetricDefinition) -> Int {
-            let measured = MetricMeasurement(
-                quantity: quantity, windowMilliseconds: definition.windowMilliseconds ?? funnel.conversionWindowMilliseconds,
-                cap: definition.cap
-            )
+            var window = definition.windowMilliseconds ?? funnel.conversionWindowMilliseconds
+            if case .retention(_, let days) = definition.kind { window = days.endMilliseconds }
+            let measured = MetricMeasurement(quantity: quantity, windowMilliseconds: window, cap: definition.cap)
             if let index = measurements.firstIndex(of: measured) { return index }
             measurements.append(measured)
             return measurements.count - 1
@@ -77,7 +79,7 @@ struct ExperimentMetrics: Sendable {
             case .proportion(let matcher): return measurement(.any(matcher), of: definition)
             case .mean(let value): return measurement(Self.quantity(of: value), of: definition)
             case .duration(let start, let end): return measurement(.duration(start, end: end), of: definition)
-            case .ratio, .quantile: return nil
+            case .ratio, .quantile, .retention: return nil
             }
         }
         for (id, role) in roles where seen.insert(id).inserted {
@@ -93,6 +95,8 @@ struct ExperimentMetrics: Sendable {
                 reading = .mean(measurement(Self.quantity(of: value), of: definition))
             case .duration(let start, let end):
                 reading = .duration(measurement(.duration(start, end: end), of: definition))
+            case .retention(let matcher, let days):
+                reading = .retention(measurement(.retained(matcher, startMilliseconds: days.startMilliseconds), of: definition))
             case .quantile(let of, let level):
                 reading = valueMeasurement(of).map { .quantile($0, level: level) }
             case .ratio(let numerator, let denominator):
@@ -150,11 +154,11 @@ struct ExperimentMetrics: Sendable {
     }
 
     /// Whether a reading has a covariate: proportions, means, and ratios whose two sides are counts, sums or
-    /// proportions.
+    /// proportions. A retention metric's users are those whose window ended, a subset a covariate is not aligned with.
     private static func isAdjustable(_ reading: Analysed.Reading, measurements: [MetricMeasurement]) -> Bool {
         switch reading {
         case .proportion, .mean: true
-        case .duration, .quantile: false
+        case .duration, .quantile, .retention: false
         case .ratio(let numerator, let denominator):
             [numerator, denominator].allSatisfy { index in
                 if case .duration = measurements[index].quantity { return false }

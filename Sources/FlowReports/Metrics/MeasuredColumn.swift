@@ -7,7 +7,8 @@ struct MeasuredColumn: Sendable, Hashable {
     /// Per entry: 1 or 0 for whether an event matched, the count, the sum, or the duration in seconds (0 when it
     /// was not reached).
     var values: [Double] = []
-    /// Per entry: whether its users have a value: a matching event, or a duration whose end was reached.
+    /// Per entry: whether its users have a value: a matching event, a duration whose end was reached, or a retention
+    /// window that ended within the log.
     var present: [Bool] = []
     /// Per entry, the users it stands for (each more than 0); nil when every entry is one user.
     var usersPerEntry: [Int]?
@@ -36,6 +37,8 @@ struct MeasuredColumn: Sendable, Hashable {
     /// What a column's values are, as ``append(_:as:)`` reads a measure.
     enum Kind: Sendable {
         case any, count, sum, duration
+        /// A retention window ending this many milliseconds after the anchor.
+        case retained(windowEnd: Int64)
 
         /// The kind of `measurement`'s values.
         init(_ measurement: MetricMeasurement) {
@@ -44,12 +47,14 @@ struct MeasuredColumn: Sendable, Hashable {
             case .count: self = .count
             case .sum: self = .sum
             case .duration: self = .duration
+            case .retained: self = .retained(windowEnd: measurement.windowMilliseconds)
             }
         }
     }
 
-    /// Adds one user's measure, whose values are of `kind`.
-    mutating func append(_ measure: UserMeasure, as kind: Kind) {
+    /// Adds one user's measure, whose values are of `kind`; the log goes on `loggedAfterAnchor` milliseconds after
+    /// the user's anchor, which a retention window must have ended within.
+    mutating func append(_ measure: UserMeasure, as kind: Kind, loggedAfterAnchor: Int64) {
         switch kind {
         case .any:
             values.append(measure.count > 0 ? 1 : 0)
@@ -65,6 +70,9 @@ struct MeasuredColumn: Sendable, Hashable {
             let milliseconds = measure.durationMilliseconds
             values.append(milliseconds.map { Double($0) / 1000 } ?? 0)
             present.append(milliseconds != nil)
+        case .retained(let windowEnd):
+            values.append(measure.count > 0 ? 1 : 0)
+            present.append(loggedAfterAnchor >= windowEnd)
         }
     }
 }

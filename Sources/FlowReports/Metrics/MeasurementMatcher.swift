@@ -20,6 +20,8 @@ struct MeasurementMatcher: Sendable {
     private struct Entry: Sendable {
         let measurement: Int
         let role: Role
+        /// The offsets the measurement counts events at, from the anchor.
+        let windowStart: Int64
         let window: Int64
         let pattern: EventPattern
         /// For a sum, the property whose number is added; empty otherwise.
@@ -37,13 +39,14 @@ struct MeasurementMatcher: Sendable {
         var byType = Array(repeating: [Entry](), count: EventType.denseIndexCount)
         func add(_ matcher: EventMatcher, _ index: Int, _ role: Role, property: String = "") {
             byType[matcher.type.denseIndex].append(Entry(
-                measurement: index, role: role, window: measurements[index].windowMilliseconds, pattern: EventPattern(matcher),
+                measurement: index, role: role, windowStart: measurements[index].windowStartMilliseconds,
+                window: measurements[index].windowMilliseconds, pattern: EventPattern(matcher),
                 property: property
             ))
         }
         for (index, measurement) in measurements.enumerated() {
             switch measurement.quantity {
-            case .any(let matcher), .count(let matcher):
+            case .any(let matcher), .count(let matcher), .retained(let matcher, _):
                 add(matcher, index, .count)
             case .sum(let matcher, let property):
                 add(matcher, index, .sum, property: property)
@@ -71,7 +74,8 @@ struct MeasurementMatcher: Sendable {
     /// lies in and whose pattern it matches.
     func measure(_ event: FlowEvent, at offset: Int64, into measures: inout [UserMeasure]) {
         guard offset >= 0 else { return }
-        for index in ranges[event.type.denseIndex] where offset <= entries[index].window && entries[index].pattern.matchesFields(of: event) {
+        for index in ranges[event.type.denseIndex]
+        where offset <= entries[index].window && offset >= entries[index].windowStart && entries[index].pattern.matchesFields(of: event) {
             let measurement = entries[index].measurement
             switch entries[index].role {
             case .count: measures[measurement].countEvent()

@@ -16,6 +16,9 @@ public enum MetricKind: Sendable, Hashable {
     /// Seconds from a user's first `start` event to their first `end` event at or after it, compared as a
     /// mean over the users who reached the end; the others are missing, and counted.
     case duration(start: DurationStart, end: EventMatcher)
+    /// The share of users with an event matching the matcher on the given days after their exposure, e.g. came
+    /// back on days 1 to 7; users whose last day had not ended when the log did are left out, and counted.
+    case retention(EventMatcher, days: RetentionDays)
 
     /// The kind's name as the config spells it.
     public var name: String {
@@ -25,6 +28,7 @@ public enum MetricKind: Sendable, Hashable {
         case .ratio: "ratio"
         case .quantile: "quantile"
         case .duration: "duration"
+        case .retention: "retention"
         }
     }
 }

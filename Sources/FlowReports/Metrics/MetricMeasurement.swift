@@ -14,6 +14,9 @@ struct MetricMeasurement: Sendable, Hashable {
         case sum(EventMatcher, property: String)
         /// Milliseconds from the first start to the first end at or after it.
         case duration(DurationStart, end: EventMatcher)
+        /// 1 when some event matches from `startMilliseconds` after the anchor to the window's end, else 0; measured
+        /// only for users whose window ended within the log.
+        case retained(EventMatcher, startMilliseconds: Int64)
     }
 
     /// What is measured.
@@ -26,7 +29,7 @@ struct MetricMeasurement: Sendable, Hashable {
     /// The event matchers the measurement reads, for the reader's filter.
     var matchers: [EventMatcher] {
         switch quantity {
-        case .any(let matcher), .count(let matcher), .sum(let matcher, _): [matcher]
+        case .any(let matcher), .count(let matcher), .sum(let matcher, _), .retained(let matcher, _): [matcher]
         case .duration(.exposure, let end): [end]
         case .duration(.event(let start), let end): [start, end]
         }
@@ -34,8 +37,16 @@ struct MetricMeasurement: Sendable, Hashable {
 
     /// Whether every value is 0 or 1: whether a user has a matching event.
     var isBinary: Bool {
-        if case .any = quantity { return true }
-        return false
+        switch quantity {
+        case .any, .retained: true
+        case .count, .sum, .duration: false
+        }
+    }
+
+    /// How long after the anchor events start to count: 0 but for a retention window.
+    var windowStartMilliseconds: Int64 {
+        if case .retained(_, let start) = quantity { return start }
+        return 0
     }
 
     /// The property whose number is read, if any.

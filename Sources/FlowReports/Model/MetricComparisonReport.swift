@@ -4,7 +4,7 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     public var metric: String
     /// How the metric reads, e.g. `Revenue per user`.
     public var name: String
-    /// The metric's kind: `proportion`, `mean`, `ratio`, `quantile` or `duration`.
+    /// The metric's kind: `proportion`, `mean`, `ratio`, `quantile`, `duration` or `retention`.
     public var kind: String
     /// What the experiment asks of the metric: to decide by it, to guard against it, or to watch it.
     public var role: MetricRole
@@ -48,9 +48,11 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
     /// Significant, and moved the way the metric's direction calls worse; under the Bayesian engine, a chance to
     /// win of at most alpha.
     public var isSignificantlyWorse: Bool
-    /// For a duration, the treatment's users who never reached its end (left out of its value); absent otherwise.
+    /// For a duration, the treatment's users who never reached its end (left out of its value); for a retention
+    /// metric, those whose window had not ended when the log did (left out too); absent otherwise.
     public var treatmentMissingUsers: Int?
-    /// For a duration, control's users who never reached its end; absent otherwise.
+    /// For a duration, control's users who never reached its end; for a retention metric, those whose window had not
+    /// ended when the log did; absent otherwise.
     public var controlMissingUsers: Int?
     /// Events of either arm whose property was not a number where the metric sums one: skipped, not counted as 0.
     /// Absent when there were none.
@@ -131,5 +133,12 @@ public struct MetricComparisonReport: Sendable, Hashable, Codable {
         case limitation
         case bayesian
         case cuped
+    }
+}
+
+extension MetricComparisonReport {
+    /// Whether the metric's values are shares of users (a proportion or a retention metric), shown as percentages.
+    var isShare: Bool {
+        kind == "proportion" || kind == "retention"
     }
 }

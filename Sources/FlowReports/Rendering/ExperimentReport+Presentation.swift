@@ -82,7 +82,7 @@ extension ExperimentReport {
             let name = TerminalText.capped(metric.name) + (metric.role == .secondary ? "" : " (\(metric.role.rawValue))")
             let reading = metric.isSignificantlyWorse ? (metric.isGuardrail ? "WORSE" : "worse")
                 : metric.isSignificant ? "better" : "no significant change"
-            let isShare = metric.kind == "proportion"
+            let isShare = metric.isShare
             let places = metric.decimalPlaces
             func number(_ value: Double) -> String {
                 isShare ? ReportNumberFormat.percent(value) : ReportNumberFormat.fixed(value, places: places)
@@ -127,7 +127,7 @@ extension ExperimentReport {
     }
 
     /// One line per metric comparison with something to say beside its row: a cap, users missing a duration's
-    /// end, values that were not numbers, or why there is no test.
+    /// end or a retention window's, values that were not numbers, or why there is no test.
     var metricNotes: [String] {
         metrics.compactMap { metric in
             var parts: [String] = []
@@ -139,7 +139,10 @@ extension ExperimentReport {
             case (nil, nil): break
             }
             if let treatment = metric.treatmentMissingUsers, let control = metric.controlMissingUsers, treatment + control > 0 {
-                parts.append("users who never reached its end: \(ReportNumberFormat.count(control)) in \(metric.control), "
+                let who = metric.kind == "retention"
+                    ? "users not measured, their last day not over when the log ended"
+                    : "users who never reached its end"
+                parts.append("\(who): \(ReportNumberFormat.count(control)) in \(metric.control), "
                     + "\(ReportNumberFormat.count(treatment)) in \(metric.variant)")
             }
             if let invalid = metric.invalidValues {

@@ -58,7 +58,7 @@ struct ForestPlotSVG {
             format = ReportNumberFormat.signedPercent
             formatInterval = { "[\(ReportNumberFormat.signedPercent($0.lower)), \(ReportNumberFormat.signedPercent($0.upper))]" }
         } else {
-            let isShare = comparisons.first?.kind == "proportion"
+            let isShare = comparisons.first?.isShare ?? false
             title = "Difference in \(name) from control"
             if isShare {
                 format = ReportNumberFormat.percentagePoints

@@ -263,6 +263,16 @@ public struct AggregateQuery: Sendable {
                 + "ELSE \(dialect.text("COUNT(*)")) || ' ' || \(numbers) END AS f FROM (SELECT e, v, u, "
                 + "CASE WHEN \(dialect.isJSONNumber(prop(property))) THEN \(prop(property)) ELSE NULL END AS n "
                 + "\(events) AND \(matches(matcher))) AS numbers GROUP BY e, v, u")]
+        case .retained(let matcher, let start):
+            // Users whose window had not ended when the log did are not measured (an empty field); of the others, only
+            // those who came back have a row: a user without one is measured without a return.
+            let end = measurement.windowMilliseconds
+            return [
+                ("\(name)r", "SELECT e, u \(events) AND o >= \(start) AND \(matches(matcher)) GROUP BY e, u"),
+                (name, "SELECT au.e AS e, au.v AS v, au.u AS u, CASE WHEN le.t - au.a < \(end) THEN '' ELSE '1' END AS f FROM au "
+                    + "CROSS JOIN (SELECT MAX(t) AS t FROM ev) AS le LEFT JOIN \(name)r AS rr ON rr.e = au.e AND rr.u = au.u "
+                    + "WHERE au.e = \(lit(key)) AND (le.t - au.a < \(end) OR rr.u IS NOT NULL)"),
+            ]
         case .duration(.exposure, let end):
             return [(name, "SELECT e, v, u, \(dialect.text("MIN(o)")) AS f \(events) AND \(matches(end)) GROUP BY e, v, u")]
         case .duration(.event(let start), let end):

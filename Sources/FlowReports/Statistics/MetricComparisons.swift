@@ -194,9 +194,12 @@ enum MetricComparisons {
             report.bayesian = BayesianMetricReading(reading.absolute, prior: bayesian.prior)
         }
         report.limitation = comparison.limitation ?? comparison.relativeLimitation
-        if case .duration = metric.reading {
+        switch metric.reading {
+        case .duration, .retention:
             report.treatmentMissingUsers = treatment.sample.missing
             report.controlMissingUsers = control.sample.missing
+        case .proportion, .mean, .quantile, .ratio:
+            break
         }
         let invalid = treatment.sample.invalid + control.sample.invalid
         report.invalidValues = invalid > 0 ? invalid : nil

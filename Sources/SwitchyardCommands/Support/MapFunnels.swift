@@ -54,7 +54,7 @@ enum MapFunnels {
         guard let definition = plan.definition(of: id, funnel: funnel) else { return [] }
         let name = "metric \"\(id)\""
         switch definition.kind {
-        case .proportion(let matcher): return [FunnelExpectation.Step(name: name, matcher: matcher)]
+        case .proportion(let matcher), .retention(let matcher, _): return [FunnelExpectation.Step(name: name, matcher: matcher)]
         case .mean(let value): return [FunnelExpectation.Step(name: name, matcher: value.events)]
         case .duration(let start, let end):
             let starts: [EventMatcher] = if case .event(let matcher) = start { [matcher] } else { [] }

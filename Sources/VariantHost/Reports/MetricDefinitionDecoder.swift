@@ -21,9 +21,9 @@ struct MetricDefinitionDecoder {
     /// The keys a metric object may have.
     private static let keys = [
         "id", "name", "description", "kind", "direction", "windowSeconds", "cap", "event", "value", "numerator",
-        "denominator", "of", "quantile", "from", "to", "cuped",
+        "denominator", "of", "quantile", "from", "to", "days", "cuped",
     ]
-    private static let kinds = ["proportion", "mean", "ratio", "quantile", "duration"]
+    private static let kinds = ["proportion", "mean", "ratio", "quantile", "duration", "retention"]
 
     /// The definitions of `json`, the document's `metrics`, by id, and every id declared there, those of
     /// definitions with problems too (which are left out of the definitions, and so that a reference to one is not
@@ -97,7 +97,7 @@ struct MetricDefinitionDecoder {
         case .bool(false):
             return .off
         case .object:
-            if let kind, ["quantile", "duration"].contains(kind) {
+            if let kind, ["quantile", "duration", "retention"].contains(kind) {
                 reader.report(path, "a \(kind) metric is compared unadjusted: CUPED adjusts proportions, means and ratios")
                 return nil
             }
@@ -116,7 +116,7 @@ struct MetricDefinitionDecoder {
         guard let text = reader.string(json, at: path) else { return nil }
         let fieldsByKind = [
             "proportion": ["event"], "mean": ["event", "value"], "ratio": ["numerator", "denominator"],
-            "quantile": ["of", "quantile"], "duration": ["from", "to"],
+            "quantile": ["of", "quantile"], "duration": ["from", "to"], "retention": ["event", "days"],
         ]
         guard let fields = fieldsByKind[text] else {
             reader.report(path, "unknown metric kind \"\(text)\" (expected one of: \(Self.kinds.joined(separator: ", ")))")
@@ -129,6 +129,14 @@ struct MetricDefinitionDecoder {
         if text == "ratio" || text == "quantile" {
             for field in ["windowSeconds", "cap"] where object[field] != nil {
                 reader.report(metricPath.appending(field), "a \(text) metric has no \(field) of its own: set it on the metrics it reads (its \(fields.joined(separator: " and ")))")
+            }
+        }
+        if text == "retention" {
+            if object["windowSeconds"] != nil {
+                reader.report(metricPath.appending("windowSeconds"), "a retention metric's window is its days: give \"days\": [FIRST, LAST] instead")
+            }
+            if object["cap"] != nil {
+                reader.report(metricPath.appending("cap"), "a retention metric is a share of users, 0 or 1 each: there is nothing to cap")
             }
         }
         switch text {
@@ -149,6 +157,11 @@ struct MetricDefinitionDecoder {
             }
             guard let numerator, let denominator else { return nil }
             return .ratio(numerator: numerator, denominator: denominator)
+        case "retention":
+            let events = reader.field(object, "event", at: metricPath, required: true, eventMatcher)
+            let days = reader.field(object, "days", at: metricPath, required: true, retentionDays)
+            guard let events, let days else { return nil }
+            return .retention(events, days: days)
         case "quantile":
             let of = reader.field(object, "of", at: metricPath, required: true) { json, path in
                 self.reference(json, at: path, kinds: ["mean", "duration"], kindsByID: kindsByID)
@@ -211,6 +224,29 @@ struct MetricDefinitionDecoder {
             return nil
         }
         return Int64(milliseconds.rounded())
+    }
+
+    /// `[FIRST, LAST]`: the days after exposure a retention metric counts, whole numbers from 0, in order.
+    private func retentionDays(_ json: JSONValue, at path: JSONPath) -> RetentionDays? {
+        let expected = "expected [FIRST, LAST], whole days after exposure from \(RetentionDays.range.lowerBound) to "
+            + "\(RetentionDays.range.upperBound) (day 0 is the 24 hours from exposure; [1, 7] is the week after it)"
+        guard case .array(let items) = json, items.count == 2 else {
+            reader.report(path, "\(expected), found \(ConfigFieldReader.describe(json))")
+            return nil
+        }
+        var bounds: [Int] = []
+        for (index, item) in items.enumerated() {
+            guard case .number(let number) = item, number.rounded() == number, RetentionDays.range.contains(Int(exactly: number) ?? -1) else {
+                reader.report(path.appending(index), "\(expected), found \(ConfigFieldReader.describe(item))")
+                return nil
+            }
+            bounds.append(Int(number))
+        }
+        guard let days = RetentionDays(first: bounds[0], last: bounds[1]) else {
+            reader.report(path, "day \(bounds[0]) comes after day \(bounds[1]); \(expected)")
+            return nil
+        }
+        return days
     }
 
     /// `{"absolute": UPPER}`, `{"absolute": [LOWER, UPPER]}`, `{"percentile": UPPER}` or
