@@ -55,7 +55,17 @@ extension BehaviorModelLoader {
                 variantScreenNames[variant] = variants[variant]?.objectValue?.keys ?? []
             }
         }
-        return (decoded, formIssues + unknownNames(screens: screenNames, variantScreens: variantScreenNames, for: registry))
+        let dayVariants = root["days"]?.objectValue?["variants"]?.objectValue?.keys ?? []
+        return (decoded, formIssues + unknownNames(screens: screenNames, variantScreens: variantScreenNames, for: registry)
+            + unknownVariants(dayVariants, under: "days.variants", for: registry))
+    }
+
+    /// The variants of `names`, under `path`, that `registry` does not hold.
+    private static func unknownVariants(_ names: [String], under path: String, for registry: VariantRegistry) -> [ModelIssue] {
+        let known = registry.variants.map { $0.id }.joined(separator: ", ")
+        return names.sorted().filter { registry.variant(id: $0) == nil }.map { name in
+            ModelIssue(path: "\(path).\(shortened(name))", message: "unknown variant; expected one of: \(known)")
+        }
     }
 
     /// The names of `screens` and of `variantScreens` (screens by variant) that `registry` does not know, with their
@@ -68,10 +78,7 @@ extension BehaviorModelLoader {
             issues.append(ModelIssue(path: "screens.\(shortened(name))", message: screenMessage))
         }
         for (variant, overrides) in variantScreens {
-            if registry.variant(id: variant) == nil {
-                let known = registry.variants.map { $0.id }.joined(separator: ", ")
-                issues.append(ModelIssue(path: "variants.\(shortened(variant))", message: "unknown variant; expected one of: \(known)"))
-            }
+            issues += unknownVariants([variant], under: "variants", for: registry)
             for name in overrides where !screens.contains(name) {
                 issues.append(ModelIssue(path: "variants.\(shortened(variant)).\(shortened(name))", message: screenMessage))
             }

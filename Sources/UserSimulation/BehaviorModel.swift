@@ -47,16 +47,20 @@ package struct BehaviorModel: Sendable, Hashable {
     package var screens: [String: ScreenBehavior]
     /// Screen behaviour that replaces `screens` in sessions running a variant, by variant id.
     package var variantScreens: [String: [String: ScreenBehavior]]
+    /// How the population spans days; nil: each user has one session, arriving within one day.
+    package var days: PopulationDays?
 
     /// Creates a model.
     package init(
         attributes: [AttributeDistribution] = [],
         screens: [String: ScreenBehavior],
-        variantScreens: [String: [String: ScreenBehavior]] = [:]
+        variantScreens: [String: [String: ScreenBehavior]] = [:],
+        days: PopulationDays? = nil
     ) {
         self.attributes = attributes
         self.screens = screens
         self.variantScreens = variantScreens
+        self.days = days
     }
 
     /// The behaviour on each screen for a session running `variants`.

@@ -45,7 +45,7 @@ package enum BehaviorModelLoader {
     /// document order.
     static func decode(_ root: JSONObject) -> (model: BehaviorModel, issues: [ModelIssue]) {
         var issues: [ModelIssue] = []
-        rejectUnknownKeys(in: root, allowed: ["$schema", "description", "attributes", "screens", "variants"], path: "", issues: &issues)
+        rejectUnknownKeys(in: root, allowed: ["$schema", "description", "attributes", "screens", "variants", "days"], path: "", issues: &issues)
 
         var attributes: [BehaviorModel.AttributeDistribution] = []
         if let value = root["attributes"] {
@@ -86,7 +86,55 @@ package enum BehaviorModelLoader {
             }
         }
 
-        return (BehaviorModel(attributes: attributes, screens: screens, variantScreens: variantScreens), issues)
+        let days = root["days"].flatMap { populationDays($0, path: "days", issues: &issues) }
+        return (BehaviorModel(attributes: attributes, screens: screens, variantScreens: variantScreens, days: days), issues)
+    }
+
+    /// `days`: `count`, and optionally `historyDays`, `returnsPerDay`, `propensitySpread` and `variants`.
+    private static func populationDays(_ value: JSONValue, path: String, issues: inout [ModelIssue]) -> PopulationDays? {
+        guard let object = value.objectValue else {
+            issues.append(ModelIssue(path: path, message: "expected an object with \"count\" and \"returnsPerDay\""))
+            return nil
+        }
+        let before = issues.count
+        rejectUnknownKeys(in: object, allowed: ["count", "historyDays", "returnsPerDay", "propensitySpread", "variants"], path: path, issues: &issues)
+        func whole(_ key: String, _ range: ClosedRange<Int>, default fallback: Int?) -> Int? {
+            guard object[key] != nil || fallback == nil else { return fallback }
+            let number = number(object[key], path: "\(path).\(key)", range: Double(range.lowerBound)...Double(range.upperBound), issues: &issues)
+            guard let number else { return nil }
+            guard number == number.rounded() else {
+                issues.append(ModelIssue(path: "\(path).\(key)", message: "\(format(number)) is not a whole number of days"))
+                return nil
+            }
+            return Int(number)
+        }
+        let count = whole("count", PopulationDays.dayCountRange, default: nil)
+        let history = whole("historyDays", PopulationDays.historyDayRange, default: 0)
+        let returns = probability(object["returnsPerDay"], path: "\(path).returnsPerDay", issues: &issues)
+        let spread = object["propensitySpread"] == nil
+            ? 0 : number(object["propensitySpread"], path: "\(path).propensitySpread", range: PopulationDays.spreadRange, issues: &issues)
+        var overrides: [String: Double] = [:]
+        if let variants = object["variants"] {
+            if let variants = variants.objectValue {
+                for variant in variants.keys.sorted() {
+                    let variantPath = "\(path).variants.\(shortened(variant))"
+                    guard let override = variants[variant]?.objectValue else {
+                        issues.append(ModelIssue(path: variantPath, message: "expected an object with \"returnsPerDay\""))
+                        continue
+                    }
+                    rejectUnknownKeys(in: override, allowed: ["returnsPerDay"], path: variantPath, issues: &issues)
+                    if let chance = probability(override["returnsPerDay"], path: "\(variantPath).returnsPerDay", issues: &issues) {
+                        overrides[variant] = chance
+                    }
+                }
+            } else {
+                issues.append(ModelIssue(path: "\(path).variants", message: "expected an object of overrides by variant id"))
+            }
+        }
+        guard issues.count == before, let count, let history, let returns, let spread else { return nil }
+        return PopulationDays(
+            count: count, historyDays: history, returnsPerDay: returns, propensitySpread: spread, variantReturnsPerDay: overrides
+        )
     }
 
     private static func screenBehaviors(_ object: JSONObject, path: String, issues: inout [ModelIssue]) -> [String: ScreenBehavior] {

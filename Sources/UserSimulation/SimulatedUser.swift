@@ -24,6 +24,9 @@ package struct SimulatedUser: FlowUser {
     private var backRefusedOn: ObjectIdentifier?
     /// The session's event budget: once it is spent, the user leaves.
     var budget: SessionEventBudget?
+    /// What the chance to abandon a screen is divided by: the user's propensity (``UserVisits``), 1 for a model
+    /// without days.
+    var abandonDivisor = 1.0
 
     /// Creates a user numbered `index`, behaving as `behaviors` says, typing `input` into fields,
     /// drawing with `generator` and advancing `clock` by its thinking time.
@@ -74,6 +77,7 @@ package struct SimulatedUser: FlowUser {
         if content.actions.isEmpty { weights.continue = 0 }
         if !content.allowsBack || backRefusedOn == ObjectIdentifier(screen) { weights.back = 0 }
         if formAction == nil { weights.failValidation = 0 }
+        if abandonDivisor != 1 { weights.abandon /= abandonDivisor }
         switch pick(from: weights) {
         case .continue?:
             guard !content.actions.isEmpty else { return .quit }

@@ -66,12 +66,15 @@ package struct Simulation: Sendable {
     ///
     /// - Parameters:
     ///   - assign: chooses the variant of every slot for a user, as the experiment config says.
+    ///   - assignBeforeExperiments: the variants a user ran before the experiments began, for the visits a
+    ///     behaviour model's `days` gives users before them (no exposure is logged); nil runs `assign`'s.
     ///   - progress: told after every batch written.
     /// - Throws: `HostError` if a session cannot run or the log cannot be written.
     package func run(
         registry: VariantRegistry,
         behavior: BehaviorModel,
         assign: @escaping @Sendable (SyntheticUser) -> [SlotAssignment],
+        assignBeforeExperiments: (@Sendable (SyntheticUser) -> [SlotAssignment])? = nil,
         log: JSONLinesFileSink,
         progress: (SimulationProgress) -> Void = { _ in }
     ) async throws(HostError) -> SimulationProgress {
@@ -88,7 +91,10 @@ package struct Simulation: Sendable {
                     let index = nextToStart
                     let range = index * Self.batchSize..<min(users, (index + 1) * Self.batchSize)
                     group.addTask { [self] in
-                        (index, try runBatch(range, registry: registry, behavior: behavior, assign: assign))
+                        (index, try runBatch(
+                            range, registry: registry, behavior: behavior, assign: assign,
+                            assignBeforeExperiments: assignBeforeExperiments ?? assign
+                        ))
                     }
                     nextToStart += 1
                     running += 1
@@ -124,12 +130,14 @@ package struct Simulation: Sendable {
         return tally
     }
 
-    /// Simulates users `range`, returning their events encoded in order.
+    /// Simulates users `range`, returning their events encoded in order: each user's sessions one after another,
+    /// in time order, as the user's device would upload them.
     func runBatch(
         _ range: Range<Int>,
         registry: VariantRegistry,
         behavior: BehaviorModel,
-        assign: (SyntheticUser) -> [SlotAssignment]
+        assign: (SyntheticUser) -> [SlotAssignment],
+        assignBeforeExperiments: ((SyntheticUser) -> [SlotAssignment])? = nil
     ) throws(HostError) -> BatchResult {
         let buffer = EncodedEventBuffer(capacity: range.count * 4096)
         var result = BatchResult(lines: buffer)
@@ -142,47 +150,86 @@ package struct Simulation: Sendable {
         // One clock and one budget serve the batch's sessions one after another.
         let clock = SimulatedClock(start: start)
         let budget = SessionEventBudget(limit: Self.maximumEventsPerSession)
+        let arrivalWindow = behavior.days.map { Int64($0.count) * UserVisits.dayMilliseconds } ?? arrivalWindowSeconds * 1000
         for index in range {
             var generator = SplitMix64(seed: seed, stream: UInt64(index))
             let id = UserValueTemplate.joining(idPrefix, index, "")
             let (attributes, draw) = behavior.drawAttributes(id: id, using: &generator)
             let user = SyntheticUser(index: index, id: id, attributes: attributes)
             let assignments = assign(user)
-            let arrival = Int64.random(in: 0..<arrivalWindowSeconds * 1000, using: &generator)
-            clock.reset(to: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + arrival))
-            let combinationIndex: Int
-            if let known = combinations.firstIndex(where: { $0.matches(assignments) }) {
-                combinationIndex = known
+            let arrival = Int64.random(in: 0..<arrivalWindow, using: &generator)
+            let visits = behavior.days.map { days in
+                UserVisits(days: days, arrival: arrival, variants: assignments.map(\.variant.rawValue), using: &generator)
+            }
+            /// Runs one session of the user from `time` (milliseconds after `start`) on the variants `assignments`
+            /// chose, drawing with `sessionGenerator`; whether it completed.
+            func runSession(
+                id session: String, at time: Int64, assignments: [SlotAssignment], generator sessionGenerator: SplitMix64
+            ) throws(HostError) -> Bool {
+                clock.reset(to: EventTimestamp(millisecondsSince1970: start.millisecondsSince1970 + time))
+                let combinationIndex: Int
+                if let known = combinations.firstIndex(where: { $0.matches(assignments) }) {
+                    combinationIndex = known
+                } else {
+                    combinationIndex = combinations.count
+                    combinations.append(
+                        try VariantCombination(of: assignments, registry: registry, behavior: behavior, attributeDraws: attributeDraws)
+                    )
+                }
+                let combination = combinations[combinationIndex]
+                // Users of one combination who drew the same attribute values start alike.
+                var startProperties = attributeDraws != nil ? combination.startProperties[draw] : nil
+                let encodedBefore = startProperties != nil
+                var simulated = SimulatedUser(
+                    index: index,
+                    behaviors: combination.behaviors,
+                    fieldTable: fieldTable,
+                    generator: sessionGenerator,
+                    clock: clock
+                )
+                simulated.abandonDivisor = visits?.propensity ?? 1
+                budget.reset()
+                simulated.budget = budget
+                let hosted = HostedSession(session: session, user: user.id, assignments: assignments, attributes: user.attributes)
+                let outcome = try hosted.run(
+                    app: registry.app, selection: combination.selection, encodingInto: buffer, clock: clock, user: &simulated,
+                    budget: budget, startProperties: &startProperties
+                )
+                if attributeDraws != nil, !encodedBefore { combinations[combinationIndex].startProperties[draw] = startProperties }
+                if budget.stoppedTheSession { result.stoppedAtEventLimit += 1 }
+                return outcome.isCompleted
+            }
+            let firstSession = UserValueTemplate.joining(sessionPrefix, index, "")
+            guard let visits else {
+                if try runSession(id: firstSession, at: arrival, assignments: assignments, generator: generator) {
+                    result.completed += 1
+                } else {
+                    result.abandoned += 1
+                }
+                continue
+            }
+            if !visits.before.isEmpty {
+                let earlier = assignBeforeExperiments.map { $0(user) } ?? assignments
+                for (number, time) in visits.before.enumerated() {
+                    _ = try runSession(
+                        id: firstSession + "-before-\(number + 1)", at: time, assignments: earlier,
+                        generator: SplitMix64(seed: generator.next(), stream: UInt64(index))
+                    )
+                }
+                result.sessionsBefore += visits.before.count
+            }
+            if try runSession(id: firstSession, at: arrival, assignments: assignments, generator: SplitMix64(seed: generator.next(), stream: UInt64(index))) {
+                result.completed += 1
             } else {
-                combinationIndex = combinations.count
-                combinations.append(
-                    try VariantCombination(of: assignments, registry: registry, behavior: behavior, attributeDraws: attributeDraws)
+                result.abandoned += 1
+            }
+            for (number, time) in visits.after.enumerated() {
+                _ = try runSession(
+                    id: firstSession + "-return-\(number + 1)", at: time, assignments: assignments,
+                    generator: SplitMix64(seed: generator.next(), stream: UInt64(index))
                 )
             }
-            let combination = combinations[combinationIndex]
-            // Users of one combination who drew the same attribute values start alike.
-            var startProperties = attributeDraws != nil ? combination.startProperties[draw] : nil
-            let encodedBefore = startProperties != nil
-            var simulated = SimulatedUser(
-                index: index,
-                behaviors: combination.behaviors,
-                fieldTable: fieldTable,
-                generator: generator,
-                clock: clock
-            )
-            budget.reset()
-            simulated.budget = budget
-            let session = HostedSession(
-                session: UserValueTemplate.joining(sessionPrefix, index, ""), user: user.id, assignments: assignments,
-                attributes: user.attributes
-            )
-            let outcome = try session.run(
-                app: registry.app, selection: combination.selection, encodingInto: buffer, clock: clock, user: &simulated,
-                budget: budget, startProperties: &startProperties
-            )
-            if attributeDraws != nil, !encodedBefore { combinations[combinationIndex].startProperties[draw] = startProperties }
-            if outcome.isCompleted { result.completed += 1 } else { result.abandoned += 1 }
-            if budget.stoppedTheSession { result.stoppedAtEventLimit += 1 }
+            result.returns += visits.after.count
         }
         result.events = buffer.eventCount
         return result
@@ -200,6 +247,9 @@ struct BatchResult: @unchecked Sendable {
     var completed = 0
     var abandoned = 0
     var stoppedAtEventLimit = 0
+    /// Sessions of returning users after their first, and before the experiments began.
+    var returns = 0
+    var sessionsBefore = 0
 }
 
 /// How far a simulation has got.
@@ -212,8 +262,13 @@ package struct SimulationProgress: Sendable, Hashable {
     package var completed = 0
     /// Sessions the user left early.
     package var abandoned = 0
-    /// Sessions ended because they reached ``Simulation/maximumEventsPerSession``, counted in `abandoned` too.
+    /// Sessions ended because they reached ``Simulation/maximumEventsPerSession``, counted in `abandoned` too when
+    /// they were users' first sessions in the experiment.
     package var stoppedAtEventLimit = 0
+    /// Sessions of users coming back after their first session in the experiment (behaviour model `days`).
+    package var returns = 0
+    /// Sessions of users before the experiments began (behaviour model `days`).
+    package var sessionsBefore = 0
     /// Events written.
     package var events = 0
     /// Bytes written.
@@ -229,6 +284,8 @@ package struct SimulationProgress: Sendable, Hashable {
         completed += batch.completed
         abandoned += batch.abandoned
         stoppedAtEventLimit += batch.stoppedAtEventLimit
+        returns += batch.returns
+        sessionsBefore += batch.sessionsBefore
         events += batch.events
         bytes += batch.lines.byteCount
     }

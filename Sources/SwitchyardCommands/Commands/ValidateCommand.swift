@@ -151,7 +151,8 @@ struct ValidateCommand: AsyncParsableCommand {
         guard checked.issues.isEmpty, let model = checked.model else {
             return (checked.issues.count, ModelFileError(file: path, issues: checked.issues).description)
         }
-        output += TerminalText.message("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen")))") + "\n"
+        let days = model.days.map { ", users over \(count($0.count, "day"))" + ($0.historyDays > 0 ? " and \($0.historyDays) before" : "") } ?? ""
+        output += TerminalText.message("\(path): valid (\(count(model.attributes.count, "attribute")), \(count(model.screens.count, "screen"))\(days))") + "\n"
         return nil
     }
 

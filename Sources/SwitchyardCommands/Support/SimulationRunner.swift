@@ -58,6 +58,9 @@ struct SimulationRunner {
         let configuration = configuration
         let stickyBuckets = stickyBuckets
         let forcedVariants = forcedVariants
+        let defaults = Dictionary(
+            configuration.validated.config.slots.map { ($0.id, $0.defaultVariant) }, uniquingKeysWith: { first, _ in first }
+        )
         let progress = ProgressLine(enabled: StandardIO.errorIsTerminal)
         let clock = ContinuousClock()
         let started = clock.now
@@ -70,6 +73,12 @@ struct SimulationRunner {
                     configuration.assign(
                         user: user.id, attributes: user.attributes, forced: forcedVariants, stickyBuckets: stickyBuckets
                     ).slots
+                },
+                assignBeforeExperiments: { user in
+                    Self.beforeExperiments(
+                        configuration.assign(user: user.id, attributes: user.attributes, forced: forcedVariants).slots,
+                        defaults: defaults
+                    )
                 },
                 log: log,
                 progress: { progress.show($0, elapsed: clock.now - started) }
@@ -92,6 +101,17 @@ struct SimulationRunner {
             if durability == .machineCrash { syncDirectory(containing: destination.file) }
         }
         return SimulationFigures(tally: tally, seconds: (clock.now - started).seconds, jobs: simulation.jobsAtOnce, path: path)
+    }
+}
+
+extension SimulationRunner {
+    /// A user's assignments before the experiments began: each slot an experiment chose runs its default variant,
+    /// and logs no exposure.
+    static func beforeExperiments(_ assignments: [SlotAssignment], defaults: [SlotID: VariantID]) -> [SlotAssignment] {
+        assignments.map { assignment in
+            guard case .experiment = assignment.reason, let fallback = defaults[assignment.slot] else { return assignment }
+            return SlotAssignment(slot: assignment.slot, variant: fallback, reason: .default)
+        }
     }
 }
 
@@ -122,7 +142,13 @@ struct SimulationFigures {
               completed \(tally.completed.grouped) (\(String(format: "%.1f", completedShare))%), abandoned \(tally.abandoned.grouped)
               \(tally.events.grouped) events, \(String(format: "%.1f", Double(tally.bytes) / 1_048_576)) MiB -> \(path)
 
-            """ + eventLimitNote
+            """ + visitsNote + eventLimitNote
+    }
+
+    /// The sessions besides each user's first, when the behaviour model spans days.
+    private var visitsNote: String {
+        guard tally.returns + tally.sessionsBefore > 0 else { return "" }
+        return "  and \(tally.returns.grouped) sessions of users coming back, \(tally.sessionsBefore.grouped) before the experiments began\n"
     }
 
     /// A warning when the behaviour model kept sessions going until the simulation stopped them.
