@@ -51,7 +51,7 @@ struct SimulateAndReportTests {
         let result = try simulate(cli, users: 10, behavior: "bad.json", events: "log.jsonl")
         #expect(result.status != 0)
         #expect(result.standardError == """
-            Error: bad.json: atributes: unknown key; expected one of: $schema, attributes, description, screens, variants
+            Error: bad.json: atributes: unknown key; expected one of: $schema, attributes, days, description, screens, variants
             bad.json: screens.profile.actions.continue: 1.5 is out of range; expected 0 to 1
             bad.json: screens.profile.thinkSeconds.median: expected a number from 0 to 86400
             bad.json: screens.signup.actions: probabilities sum to 0.7, expected 1

@@ -53,6 +53,9 @@ public struct ExperimentLogAccumulator: Sendable {
     private(set) var eventsRoutedToExperiments = 0
     private let filter: ExperimentEventFilter
     private var arrivals = UserArrivalOrder()
+    /// The countable events of the latest millisecond of a user not yet exposed, for an exposure logged after them
+    /// in that millisecond; unused with CUPED, whose lookback would have read them.
+    private var held = HeldMillisecond()
     /// Events handed to `consume`, each event's position in the log as the accumulator saw it.
     private var consumedCount = 0
     /// The position of the first event that arrived out of order; every event from it on is kept.
@@ -127,12 +130,23 @@ public struct ExperimentLogAccumulator: Sendable {
         if event.type == .exposure {
             trackedExperiment = noteExposure(event)
         }
+        var takesHeld = false
         if !arrivals.isOutOfOrder(user) {
             let opensWindow = trackedExperiment.map { experiment in
                 exposuresByUser[user].exposure(toExperiment: experiment) == nil
             } ?? false
             let canCount = isKnownRelevant || event.type == .exposure || filter.isRelevant(event)
-            if arrivals.arrive(event, of: user, opensWindow: opensWindow, canCount: canCount), keptFrom == nil {
+            let time = event.time.millisecondsSince1970
+            // An exposure after the countable events of its millisecond, all held: the window it opens takes them.
+            takesHeld = opensWindow && covariates.isEmpty && held.holdsEvery(ofUser: user, at: time)
+            if canCount, event.type != .exposure, covariates.isEmpty {
+                if exposuresByUser[user].count == 0 {
+                    held.hold(event, ofUser: user, at: time, isFirstAtTime: !arrivals.hasCountableEvent(of: user, at: time))
+                } else {
+                    held.release(user: user, at: time)
+                }
+            }
+            if arrivals.arrive(event, of: user, opensWindow: opensWindow && !takesHeld, canCount: canCount), keptFrom == nil {
                 keptFrom = position
             }
         }
@@ -142,6 +156,12 @@ public struct ExperimentLogAccumulator: Sendable {
         }
         guard !arrivals.isOutOfOrder(user) else { return }
         count(event, of: user, inExperiment: trackedExperiment)
+        if takesHeld, let experiment = trackedExperiment, let exposure = exposuresByUser[user].exposure(toExperiment: experiment) {
+            eventsRoutedToExperiments += held.events.count
+            for index in held.events.indices {
+                experiments[experiment].consume(held.events[index], at: exposure.position)
+            }
+        }
     }
 
     /// Consumes every event of `events`, in order.

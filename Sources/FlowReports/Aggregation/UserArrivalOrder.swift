@@ -45,6 +45,12 @@ struct UserArrivalOrder: Sendable {
         outOfOrder[user]
     }
 
+    /// Whether an event of the user with index `user` that can count (not an exposure) arrived at `time`, their
+    /// latest.
+    func hasCountableEvent(of user: Int, at time: Int64) -> Bool {
+        latest[user] == time && countableAtLatest[user]
+    }
+
     /// Records that `event` of the user with index `user` arrived, and returns whether it arrived out of order.
     ///
     /// - Parameters:
