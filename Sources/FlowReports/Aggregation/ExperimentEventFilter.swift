@@ -5,8 +5,10 @@ public import FlowEvents
 ///
 /// An event is relevant when it is an `exposure`, a `back` or a failed `mutation`, when it is a `screen_shown`
 /// and some funnel the accumulator may track discovers its steps, or when a step or the goal of such a funnel, or
-/// an event a metric of such an experiment measures, matches it. Handing the accumulator only relevant events, and counting the others with
-/// ``ExperimentLogAccumulator/countIrrelevantEvents(_:)``, gives exactly the report of handing it every event.
+/// an event a metric of such an experiment measures, matches it. Handing the accumulator only relevant events, counting the others with
+/// ``ExperimentLogAccumulator/countIrrelevantEvents(_:)`` and telling it their latest time
+/// (``ExperimentLogAccumulator/noteLatestEventTime(_:)``, where a retention window must have ended), gives exactly the
+/// report of handing it every event.
 public struct ExperimentEventFilter: Sendable {
     /// Bit `EventType.denseIndex` set for each event type that is relevant whatever its fields.
     private let alwaysRelevantTypes: UInt64
