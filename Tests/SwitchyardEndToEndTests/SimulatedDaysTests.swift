@@ -100,6 +100,36 @@ struct SimulatedDaysTests {
         #expect(verdict.contains("but guardrail came-back-week-1 got significantly worse"), "\(verdict)")
     }
 
+    @Test("A DuckDB query written from the docs alone counts the retention guardrail's measured and retained users as the report does",
+          .enabled(if: WarehouseAgreementTests.Engine.duckdb.shouldRun, "duckdb is not installed (pip install duckdb); CI installs it and fails without it"))
+    func retentionAgainstIndependentQuery() throws {
+        try #require(WarehouseAgreementTests.Engine.duckdb.isInstalled, "duckdb is not installed: `pip install duckdb` (.ci/run does)")
+        let cli = try CLI()
+        let simulated = try cli.run(["simulate", "--app", "onboarding", "--users", "3000", "--seed", "12", "--events", "log.jsonl"] + Self.files("onboarding"))
+        try #require(simulated.status == 0, "\(simulated.standardError)")
+        let report = try cli.run(["report", "log.jsonl", "--format", "json", "--top-paths", "0"] + Array(Self.files("onboarding").prefix(2)))
+        try #require(report.status == 0, "\(report.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any])
+        let experiment = try #require((json["experiments"] as? [[String: Any]])?.first)
+        let retention = try Self.metric("came-back-week-1", in: experiment)
+        // The guardrail as Configuration/onboarding/returning/experiments.json defines it.
+        let reference = try Python.run([
+            WarehouseAgreementTests.scripts.appendingPathComponent("retention_reference.py").path, cli.path("log.jsonl"),
+            "onboarding-order", "screen_shown", "welcome", "1", "7",
+        ])
+        try #require(reference.status == 0, "\(reference.standardError)")
+        let counted = try #require(try JSONSerialization.jsonObject(with: Data(reference.standardOutput.utf8)) as? [String: [String: Int]])
+        for (arm, variant) in [("control", "signup-before-profile"), ("treatment", "signup-after-profile")] {
+            let expected = try #require(counted[variant])
+            let measured = try #require(retention["\(arm)_users"] as? Int)
+            let share = try #require(retention["\(arm)_mean"] as? Double)
+            #expect(measured == expected["measured"], "\(variant)")
+            #expect(retention["\(arm)_missing_users"] as? Int == (expected["users"] ?? 0) - (expected["measured"] ?? 0), "\(variant)")
+            #expect(Int((share * Double(measured)).rounded()) == expected["retained"], "\(variant)")
+            #expect((expected["measured"] ?? 0) > 500 && (expected["retained"] ?? 0) > 100, "\(counted)")
+        }
+    }
+
     @Test("Checkout over 14 days with shoppers' history: CUPED narrows the revenue interval by at least a sixth")
     func cupedOnHistory() throws {
         let experiment = try Self.report("checkout", users: 12_000)
