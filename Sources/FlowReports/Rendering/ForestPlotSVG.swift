@@ -13,9 +13,35 @@ struct ForestPlotSVG {
         var color: String
     }
 
+    /// How the axis writes a difference, with as many decimals as its ticks need to read apart.
+    enum AxisUnit {
+        /// Percentage points of a share: `+1.5 pp`.
+        case percentagePoints
+        /// A relative change: `+12.5%`.
+        case percent
+        /// The metric's own unit: `+0.0058`.
+        case plain
+
+        /// `value` written with `places` decimals (of the unit shown).
+        func label(_ value: Double, places: Int) -> String {
+            switch self {
+            case .percentagePoints: ReportNumberFormat.signedFixed(value * 100, places: places) + " pp"
+            case .percent: ReportNumberFormat.signedFixed(value * 100, places: places) + "%"
+            case .plain: ReportNumberFormat.signedFixed(value, places: places)
+            }
+        }
+
+        /// The decimals the values are written with when they need no more.
+        var places: Int {
+            self == .plain ? 2 : 1
+        }
+    }
+
     let rows: [Row]
     /// What the plot shows, for its title and label, e.g. `Difference in goal conversion from control`.
     let title: String
+    /// How the axis's ticks are written.
+    let axisUnit: AxisUnit
     /// Writes a difference for the axis and the summaries.
     let format: (Double) -> String
     /// Writes an interval for the summaries.
@@ -37,6 +63,7 @@ struct ForestPlotSVG {
             )
         }
         title = "Difference in goal conversion from control"
+        axisUnit = .percentagePoints
         format = ReportNumberFormat.percentagePoints
         formatInterval = ReportNumberFormat.percentagePointInterval
     }
@@ -55,18 +82,22 @@ struct ForestPlotSVG {
         let name = comparisons.first?.name ?? ""
         if relative {
             title = "Relative difference in \(name) from control"
+            axisUnit = .percent
             format = ReportNumberFormat.signedPercent
             formatInterval = { "[\(ReportNumberFormat.signedPercent($0.lower)), \(ReportNumberFormat.signedPercent($0.upper))]" }
         } else {
             let isShare = comparisons.first?.isShare ?? false
             title = "Difference in \(name) from control"
+            axisUnit = isShare ? .percentagePoints : .plain
             if isShare {
                 format = ReportNumberFormat.percentagePoints
                 formatInterval = ReportNumberFormat.percentagePointInterval
             } else {
-                format = { (value: Double) in (value > 0 ? "+" : "") + ReportNumberFormat.fixed(value, places: 2) }
+                // As many decimals as the metric table gives the metric, so that a small difference reads as there.
+                let places = comparisons.first?.decimalPlaces ?? 2
+                format = { (value: Double) in (value > 0 ? "+" : "") + ReportNumberFormat.fixed(value, places: places) }
                 formatInterval = { (interval: ConfidenceInterval) in
-                    "[\(ReportNumberFormat.fixed(interval.lower, places: 2)), \(ReportNumberFormat.fixed(interval.upper, places: 2))]"
+                    "[\(ReportNumberFormat.fixed(interval.lower, places: places)), \(ReportNumberFormat.fixed(interval.upper, places: places))]"
                 }
             }
         }
@@ -88,12 +119,13 @@ struct ForestPlotSVG {
             role="img" aria-label="\(HTMLText.escaped(title)), with confidence intervals">\
             <title>\(HTMLText.escaped(title))</title>
             """
-        for tick in [-extent, -extent / 2, 0, extent / 2, extent] {
+        let ticks = [-extent, -extent / 2, 0, extent / 2, extent]
+        for (tick, label) in zip(ticks, Self.distinctLabels(of: ticks, unit: axisUnit)) {
             let tickX = SVGNumber.text(x(tick))
             svg += """
                 \n<line x1="\(tickX)" y1="\(SVGNumber.text(plotBottom))" x2="\(tickX)" y2="\(SVGNumber.text(plotBottom + 4))" \
                 stroke="#57606a"/><text x="\(tickX)" y="\(SVGNumber.text(plotBottom + 18))" text-anchor="middle" \
-                class="axis">\(HTMLText.escaped(format(tick)))</text>
+                class="axis">\(HTMLText.escaped(label))</text>
                 """
         }
         svg += """
@@ -134,6 +166,17 @@ struct ForestPlotSVG {
                 """
         }
         return svg + "\n</svg>"
+    }
+
+    /// The ticks' labels with the fewest decimals (from the unit's usual ones, at most 9) that tell them all apart:
+    /// an axis of ±0.0115 reads `-0.012, -0.006, 0.000, +0.006, +0.012`, not `-0.01, -0.01, 0.00, +0.01, +0.01`.
+    static func distinctLabels(of ticks: [Double], unit: AxisUnit) -> [String] {
+        var labels: [String] = []
+        for places in unit.places...9 {
+            labels = ticks.map { unit.label($0, places: places) }
+            if Set(labels).count == ticks.count { return labels }
+        }
+        return labels
     }
 
     /// Half the width of the axis, as a difference: the largest finite bound plus 15 %, at least 0.5 pp (0.005).

@@ -77,16 +77,23 @@ public struct HTMLRenderer: ReportRenderer {
         if !experiment.metrics.isEmpty {
             html += "<h3>Guardrails and metrics</h3>\n<table>\n<thead><tr>"
                 + experiment.metricTableHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+            // Values, differences and p-values stay on one line (`< 0.001` split in two reads as two values).
+            let numeric: Set<String> = ["Control", "Treatment", "Diff", "p", "Adj. p", "Chance to win", "Risk"]
+            let isNumeric = experiment.metricTableHeaders.map { numeric.contains($0) }
             for (cells, metric) in zip(experiment.metricRows, experiment.metrics) {
                 let rowClass = metric.isSignificantlyWorse ? " class=\"worse\"" : metric.isSignificant ? " class=\"better\"" : ""
-                html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+                html += "<tr\(rowClass)>" + zip(cells, isNumeric).map { cell, numeric in
+                    numeric ? "<td class=\"num\">\(escape(cell))</td>" : "<td>\(escape(cell))</td>"
+                }.joined() + "</tr>\n"
             }
             html += "</tbody>\n</table>\n"
             for id in experiment.metricIDs {
                 let comparisons = experiment.metrics.filter { $0.metric == id }
                 html += "<div class=\"metric-plots\">"
                 for relative in [false, true] where comparisons.contains(where: { (relative ? $0.relativeDifference : $0.difference) != nil }) {
-                    html += "<figure>\(ForestPlotSVG(metric: comparisons, relative: relative).markup)</figure>"
+                    // Each chart says which metric and which difference it shows.
+                    let plot = ForestPlotSVG(metric: comparisons, relative: relative)
+                    html += "<figure><figcaption>\(escape(plot.title))</figcaption>\(plot.markup)</figure>"
                 }
                 html += "</div>\n"
             }

@@ -94,7 +94,8 @@ package enum ReportNumberFormat {
         return "\(seconds)s"
     }
 
-    private static func signedFixed(_ value: Double, places: Int) -> String {
+    /// `value` with `places` decimals and a sign (none for zero), e.g. `+0.0058`.
+    static func signedFixed(_ value: Double, places: Int) -> String {
         let text = fixed(value, places: places)
         let isZero = text.allSatisfy { $0 == "0" || $0 == "." || $0 == "-" }
         if isZero { return text.hasPrefix("-") ? String(text.dropFirst()) : text }
