@@ -52,7 +52,7 @@ struct HostileReportEscapingTests {
         #expect(html.contains("&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("<title>Funnel of a&quot;b&#39;c&amp;d &lt;img src=x onerror=alert(1)&gt;</title>"))
         #expect(html.contains("aria-label=\"Funnel of a&quot;b&#39;c&amp;d &lt;img src=x onerror=alert(1)&gt;\""))
-        #expect(html.contains("&lt;/text&gt;&lt;script&gt;al…</text>"), "SVG labels are cut, after escaping nothing is left raw")
+        #expect(html.contains("&lt;/text&gt;&lt;script&gt;alert(1)&lt;/…</text>"), "SVG labels are cut, after escaping nothing is left raw")
     }
 
     // MARK: Markdown

@@ -3,8 +3,9 @@ struct FunnelChartSVG {
     let arm: ArmReport
     let isControl: Bool
 
-    private let labelWidth = 130.0
-    private let barWidth = 230.0
+    /// Room for a step name of about 26 characters, as `Reached payment step`, whole.
+    private let labelWidth = 170.0
+    private let barWidth = 200.0
     private let valueWidth = 110.0
     private let rowHeight = 30.0
     private let barHeight = 20.0
@@ -31,7 +32,7 @@ struct FunnelChartSVG {
             svg += """
                 \n<g><title>\(HTMLText.escaped(row.name))</title>\
                 <text x="\(SVGNumber.text(labelWidth - 8))" y="\(SVGNumber.text(textBaseline))" text-anchor="end">\
-                \(HTMLText.escaped(HTMLText.truncated(row.name, to: 18)))</text>\
+                \(HTMLText.escaped(HTMLText.truncated(row.name, to: 26)))</text>\
                 <rect x="\(SVGNumber.text(labelWidth))" y="\(SVGNumber.text(barTop))" width="\(SVGNumber.text(barWidth))" \
                 height="\(SVGNumber.text(barHeight))" fill="#eaeef2"/>\
                 <rect x="\(SVGNumber.text(labelWidth))" y="\(SVGNumber.text(barTop))" \

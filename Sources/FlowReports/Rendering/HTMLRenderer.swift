@@ -134,7 +134,10 @@ public struct HTMLRenderer: ReportRenderer {
             + ExperimentReport.stepTermHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for cells in experiment.stepTermRows {
             let rowClass = cells.last == "gains" ? " class=\"better\"" : cells.last == "gives some back" ? " class=\"worse\"" : ""
-            html += "<tr\(rowClass)>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n"
+            // Counts, ratios, intervals, shares and p-values on one line: the columns from Treatment to Adj. p.
+            html += "<tr\(rowClass)>" + cells.enumerated().map { index, cell in
+                "<td\((2...8).contains(index) ? " class=\"num\"" : "")>\(escape(cell))</td>"
+            }.joined() + "</tr>\n"
         }
         html += "</tbody>\n</table>\n"
         if !experiment.stepTermNotes.isEmpty {
