@@ -181,9 +181,9 @@ public struct ExperimentLogAccumulator: Sendable {
         }
     }
 
-    /// Takes `time`, the latest time of events read but not consumed (``ReadSummary/latestEventTime`` of a read
-    /// that left irrelevant events out), into ``latestEventTime``. A reader that hands over only relevant events
-    /// must tell their latest time here too: ``consume(relevant:userHashes:)`` does not look at it.
+    /// Takes `time`, the latest time of events read but not consumed (`ReadSummary.latestEventTime` of a read
+    /// that left irrelevant events out), into ``latestEventTime``. A reader that hands over only the relevant
+    /// events must tell the latest time of all of them here: the accumulator sees no other.
     public mutating func noteLatestEventTime(_ time: EventTimestamp?) {
         guard let time else { return }
         if latestEventTime.map({ time.millisecondsSince1970 > $0.millisecondsSince1970 }) ?? true { latestEventTime = time }
