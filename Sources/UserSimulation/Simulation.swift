@@ -93,7 +93,7 @@ package struct Simulation: Sendable {
                     group.addTask { [self] in
                         (index, try runBatch(
                             range, registry: registry, behavior: behavior, assign: assign,
-                            assignBeforeExperiments: assignBeforeExperiments ?? assign
+                            assignBeforeExperiments: assignBeforeExperiments
                         ))
                     }
                     nextToStart += 1
