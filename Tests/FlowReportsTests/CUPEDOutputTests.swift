@@ -115,7 +115,7 @@ struct CUPEDOutputTests {
         #expect(rows.values.allSatisfy { row in Self.cupedColumns.allSatisfy { row[$0] == "" } })
     }
 
-    @Test("report --counts holds no covariates: each metric CUPED would adjust says CUPED unavailable from counts and is compared unadjusted")
+    @Test("Counts without covariates (made by a query before CUPED in SQL): each metric CUPED would adjust says CUPED unavailable from counts and is compared unadjusted")
     func fromCounts() throws {
         var options = DefinedMetricTests.options(metrics: AggregateCountsFileTests.definedMetrics)
         options.experiments["shop"]?.regressionAdjustment = try RegressionAdjustmentSettings(lookbackDays: 7)
@@ -136,7 +136,7 @@ struct CUPEDOutputTests {
             }
         }
         #expect(experiment.notes.contains(
-            "CUPED unavailable from counts: revenue, orders, order-value, buyers compared unadjusted; run report on the logs for their pre-exposure covariates"
+            "CUPED unavailable from counts: revenue, orders, order-value, buyers compared unadjusted; these counts carry no pre-exposure covariates: make them again with this version's switchyard sql, or run report on the logs"
         ), "\(experiment.notes)")
         #expect(experiment.analysis.health.isHealthy)
         let table = TableRenderer(colors: false).render(report)

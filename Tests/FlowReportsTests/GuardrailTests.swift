@@ -1,5 +1,5 @@
 import FlowEvents
-import FlowReports
+@testable import FlowReports
 import Testing
 
 /// Guardrail and secondary metrics beside the goal, corrected across metrics and variants.
@@ -55,6 +55,16 @@ struct GuardrailTests {
         let verdict = try Self.experiment().analysis.verdict
         #expect(verdict.contains("but guardrail back_navigations got significantly worse in B (+1.75 back navigations per user, adjusted p < 0.001)"))
         #expect(!verdict.contains("time_to_complete"), "a secondary metric is not a guardrail")
+    }
+
+    @Test("A winner on conversion that made a guardrail worse is not shipped; any other verdict is left as it is")
+    func guardrailOutweighsConversion() {
+        let verdict = "B converts 4.3 pp better than A (95% CI 3.1 to 5.6 pp), p < 0.001: ship it; B step by step: gains at \"Home\" (x1.09)"
+        #expect(ExperimentVerdict.withGuardrails(verdict, winner: "B", variantsWorseOnGuardrails: ["B"])
+            == "B converts 4.3 pp better than A (95% CI 3.1 to 5.6 pp), p < 0.001: do not ship, a guardrail got worse; "
+                + "B step by step: gains at \"Home\" (x1.09)")
+        #expect(ExperimentVerdict.withGuardrails(verdict, winner: "B", variantsWorseOnGuardrails: ["C"]) == verdict)
+        #expect(ExperimentVerdict.withGuardrails(verdict, winner: nil, variantsWorseOnGuardrails: ["B"]) == verdict)
     }
 
     @Test("A goal metric is analysed first, and the verdict says how each treatment moved it, moved or not")

@@ -177,7 +177,7 @@ struct CUPEDEndToEndTests {
     }
 
     #if os(Linux)
-    @Test("report --counts: each metric CUPED would adjust says CUPED unavailable from counts, in JSON and in the table")
+    @Test("report --counts on counts without covariates (an older query's): each metric CUPED would adjust says CUPED unavailable from counts, in JSON and in the table")
     func fromCounts() throws {
         let cli = try CLI()
         let configuration = CountsOfManyUsersTests.configuration.replacingOccurrences(

@@ -98,6 +98,10 @@ struct SimulatedDaysTests {
         let verdict = try #require(analysis["verdict"] as? String)
         #expect(verdict.contains("converts") && verdict.contains("better"), "\(verdict)")
         #expect(verdict.contains("but guardrail came-back-week-1 got significantly worse"), "\(verdict)")
+        // The guardrail outweighs the conversion: the winner is not shipped, and the retention's difference reads in
+        // percentage points, as in the metrics table.
+        #expect(verdict.contains("p < 0.001: do not ship, a guardrail got worse;") && !verdict.contains("ship it"), "\(verdict)")
+        #expect(verdict.contains(" pp Came back in the week after, adjusted p"), "\(verdict)")
     }
 
     @Test("A DuckDB query written from the docs alone counts the retention guardrail's measured and retained users as the report does",

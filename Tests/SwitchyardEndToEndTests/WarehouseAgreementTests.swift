@@ -143,6 +143,11 @@ struct WarehouseAgreementTests {
                 #expect(report.standardOutput.contains(#""metric" : "\#(metric)""#), "\(engine): \(metric)")
             }
             #expect(report.standardOutput.contains(#""invalid_values" : "#))
+            // CUPED from the engine's covariates: every adjusted metric has its slope, none is unavailable, and the
+            // crafted history moves the covariates of screens-seen (over its own day) and credit.
+            #expect(!report.standardOutput.contains(#""unavailable" : "CUPED unavailable from counts""#), "\(engine) on \(log).jsonl")
+            #expect(report.standardOutput.contains(#""lookback_days" : 1,"#), "\(engine) on \(log).jsonl")
+            #expect(report.standardOutput.components(separatedBy: #""pre_exposure_p_value" : "#).count - 1 >= 2, "\(engine) on \(log).jsonl")
             // The hostile lines hold one event twice, its properties' keys in two orders.
             let duplicates = log == "redelivered" ? redeliveredLines - orderedLines : log == "hostile" ? 1 : 0
             #expect(report.standardOutput.contains(#""duplicate_events" : \#(duplicates),"#), "\(engine) on \(log).jsonl")

@@ -23,7 +23,10 @@ config does not list (steps discovered), and one whose arms show more screens th
 amounts of one millisecond whose sum in line order depends on the order (0.1, 0.2, 0.3), hostile amounts (words,
 spaces, a line break, other scripts' digits, hexadecimal, a number too large for a Double), a duration's end
 logged before its start in the start's millisecond, events at and past the end of a metric's own window, and
-users coming back at the first and last millisecond of a retention day and just outside it.
+users coming back at the first and last millisecond of a retention day and just outside it; users with history
+before exposure at the first and last milliseconds of CUPED's lookbacks and just outside them, amounts whose sum
+depends on their order, an event of the exposure's millisecond logged before it, and a user with history alone.
+The first experiment is adjusted by CUPED over 2 days, one metric over 1 day of its own, one not at all.
 
 Hostile lines (hostile.jsonl): successful mutations with a large amount, each of which would move the credit metric
 if it were counted wrongly: lines every reader skips (an unknown schema, `schema` not the integer 1, a `seq` that is
@@ -151,6 +154,31 @@ def crafted(experiment, variants):
             ("crafted-return-day-2", b, "2026-11-01T12:00:00.000Z", "2026-11-03T12:00:00.000Z")):
         lines += [event(exposed, user, "exposure", experiment, variant),
                   event(returned, user, "screen_shown", experiment, variant, screen="welcome")]
+    # CUPED's lookbacks (the experiment's 2 days; 1 day for screens-seen, which the ratios read over 2) start at
+    # the first millisecond of the UTC day that many days before the exposure's day and end before the exposure:
+    # an event of the exposure's millisecond is after it, whichever line comes first. Amounts of one lookback in
+    # both line orders, on one day and across days, sum exactly; a user with history and nothing after exposure.
+    history_amount = lambda time, user, variant, amount: event(
+        time, user, "mutation", experiment, variant, screen="profile",
+        properties={"operation": "update_profile", "outcome": "succeeded", "amount": amount})
+    for order, user, variant in ((0, "crafted-history-forward", a), (1, "crafted-history-backward", b)):
+        amounts = [("2026-10-31T00:00:00.000Z", "0.1"), ("2026-10-31T00:00:00.000Z", "0.2"),
+                   ("2026-11-01T23:59:59.999Z", "0.3"), ("2026-11-02T12:00:00.499Z", "0.7")]
+        if order:
+            amounts.reverse()
+        exposure = event("2026-11-02T12:00:00.500Z", user, "exposure", experiment, variant)
+        same_ms = event("2026-11-02T12:00:00.500Z", user, "screen_shown", experiment, variant, screen="welcome")
+        lines += [event("2026-10-30T23:59:59.999Z", user, "screen_shown", screen="welcome"),
+                  history_amount("2026-10-30T23:59:59.999Z", user, variant, "1000"),
+                  event("2026-10-31T00:00:00.000Z", user, "screen_shown", screen="welcome"),
+                  event("2026-11-01T00:00:00.000Z", user, "screen_shown", screen="welcome"),
+                  event("2026-11-02T00:00:00.000Z", user, "mutation", screen="signup",
+                        properties={"operation": "create_account", "outcome": "succeeded"})]
+        lines += [history_amount(time, user, variant, amount) for time, amount in amounts]
+        lines += [same_ms, exposure] if order else [exposure, same_ms]
+    lines += [event("2026-11-01T09:00:00.000Z", "crafted-history-only", "screen_shown", screen="welcome"),
+              history_amount("2026-11-01T09:00:00.000Z", "crafted-history-only", b, "12.5"),
+              event("2026-11-01T10:00:00.000Z", "crafted-history-only", "exposure", experiment, b)]
     # An experiment the config does not list: discovered steps, default goal.
     for index in range(6):
         user = f"crafted-other-{index}"
@@ -253,6 +281,11 @@ def main():
     funnel["guardrails"].append("backs-in-a-day")
     funnel["metrics"] = ["time_to_complete"] + [metric["id"] for metric in METRICS if metric["id"] != "backs-in-a-day"]
     config["metrics"] = METRICS
+    # CUPED on every metric it adjusts, over 2 days; screens-seen over 1 of its own, account-created unadjusted.
+    experiment["analysis"] = {"cuped": {"lookbackDays": 2}}
+    config["metrics"] = [dict(metric, cuped={"lookbackDays": 1}) if metric["id"] == "screens-seen"
+                         else dict(metric, cuped=False) if metric["id"] == "account-created" else metric
+                         for metric in METRICS]
     with open(os.path.join(arguments.out, "config.json"), "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=2, ensure_ascii=False)
     with open(arguments.log, encoding="utf-8") as handle:

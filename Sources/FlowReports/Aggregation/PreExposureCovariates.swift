@@ -82,14 +82,15 @@ struct PreExposureCovariates: Sendable {
 
     /// The covariates `indices` (``covariateIndices(of:)``) of the user with index `user` exposed at `time`, from
     /// the events recorded so far (those before the exposure). A proportion's covariate is 1 when some event matched
-    /// in the lookback.
+    /// in the lookback; a sum's covariate is its numbers' exact sum, rounded once.
     func covariates(_ indices: [Int], ofUser user: Int, exposedAt time: EventTimestamp) -> [Double] {
         let day = PreExposureHistory.day(of: time.millisecondsSince1970)
         return indices.map { index in
             let key = keys[index]
             let total = histories[user].total(of: key.quantity, from: day, lookbackDays: Int64(key.lookbackDays))
-            if case .any = quantities[key.quantity] { return total > 0 ? 1 : 0 }
-            return total
+            if case .any = quantities[key.quantity] { return total.isZero ? 0 : 1 }
+            // Rounded once: the same Double whatever the order the events came in.
+            return total.rounded()
         }
     }
 }

@@ -1,5 +1,6 @@
 /// One user's recent matching events for CUPED covariates, as totals per UTC day and per covariate: what each
-/// covariate adds up on each day, kept only for the days a lookback can still reach.
+/// covariate adds up on each day, exactly (so a covariate is the same whatever the order of its events, as the SQL of
+/// `switchyard sql` computes it), kept only for the days a lookback can still reach.
 ///
 /// Events are recorded in the user's time order, so the totals are in day order and the oldest are dropped from the
 /// front. Memory per user is bounded by the covariates times the longest lookback (plus one day), never by events;
@@ -12,7 +13,7 @@ struct PreExposureHistory: Sendable {
         /// The covariate, by index in ``PreExposureCovariates``.
         var covariate: Int32
         /// Matching events for a count (or a proportion), the sum of their numbers for a sum.
-        var total: Double
+        var total: ExactBinarySum
     }
 
     private(set) var totals: [DayTotal] = []
@@ -36,19 +37,21 @@ struct PreExposureHistory: Sendable {
         var index = totals.count - 1
         while index >= 0, totals[index].day == day {
             if totals[index].covariate == Int32(covariate) {
-                totals[index].total += value
+                totals[index].total.add(value)
                 return
             }
             index -= 1
         }
-        totals.append(DayTotal(day: day, covariate: Int32(covariate), total: value))
+        var total = ExactBinarySum()
+        total.add(value)
+        totals.append(DayTotal(day: day, covariate: Int32(covariate), total: total))
     }
 
-    /// The total of `covariate` over the days from `day − lookbackDays` to `day`, both included.
-    func total(of covariate: Int, from day: Int64, lookbackDays: Int64) -> Double {
-        var total = 0.0
+    /// The total of `covariate` over the days from `day − lookbackDays` to `day`, both included, exactly.
+    func total(of covariate: Int, from day: Int64, lookbackDays: Int64) -> ExactBinaryNumber {
+        var total = ExactBinaryNumber.zero
         for entry in totals where entry.covariate == Int32(covariate) && entry.day >= day - lookbackDays && entry.day <= day {
-            total += entry.total
+            total += entry.total.number
         }
         return total
     }

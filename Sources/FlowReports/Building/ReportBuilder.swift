@@ -251,7 +251,12 @@ public enum ReportBuilder {
                 report.analysis.verdict += "; " + goals
             }
             if let warning = MetricComparisons.guardrailWarning(report.metrics, alpha: options.settings.effectiveAlpha) {
-                report.analysis.verdict += "; " + warning
+                let winner = report.analysis.comparisons.filter { $0.isSignificant && $0.absoluteDifference > 0 }
+                    .max { $0.absoluteDifference < $1.absoluteDifference }?.variant
+                report.analysis.verdict = ExperimentVerdict.withGuardrails(
+                    report.analysis.verdict, winner: winner,
+                    variantsWorseOnGuardrails: MetricComparisons.variantsWorseOnGuardrails(report.metrics)
+                ) + "; " + warning
             }
         }
         return report

@@ -116,6 +116,9 @@ struct AggregateCounts: Sendable {
         var screenEvents = 0
         // Per group and measurement, the events without a number.
         var invalidEvents: [Int: [Int]] = [:]
+        // The groups whose metric_group row names their covariates, and whether each group's tuples carry them.
+        var groupsWithCovariates: Set<Int> = []
+        var tuplesWithCovariates: [Int: (carries: Bool, location: String)] = [:]
         for (row, location) in rows {
             if row.measure == .back || row.measure == .failedMutation {
                 try CountSum.add(row.total, to: &screenEvents, location: location)
@@ -138,23 +141,38 @@ struct AggregateCounts: Sendable {
             case .userFailedMutations: try CountSum.add(row.total, to: &metricCounts[.failedMutations, default: [:]][row.value, default: 0], location: location)
             case .metricGroup:
                 let group = try Self.group(row.step, of: groups, experiment: experiment, location: location)
-                let label = metrics.label(ofGroup: group)
-                guard row.name == label else {
+                let label = metrics.labelWithCovariates(ofGroup: group)
+                // Counts from a query before CUPED in SQL name the group's measurements alone.
+                let labelWithoutCovariates = metrics.label(ofGroup: group)
+                guard row.name == label || row.name == labelWithoutCovariates else {
                     throw AggregateCountsError(
                         location: location,
                         problem: "metric group \(row.step) of experiment \"\(experiment)\" measures \"\(row.name)\" in the counts, "
                             + "but \"\(label)\" in the configuration; were the counts made with another config?"
                     )
                 }
+                if row.name != labelWithoutCovariates { groupsWithCovariates.insert(row.step) }
                 measuredValues[row.step, default: [:]] = measuredValues[row.step] ?? [:]
             case .metricUsers:
                 let group = try Self.group(row.step, of: groups, experiment: experiment, location: location)
                 let values: MeasuredValues
                 do {
-                    values = try MeasuredValues(parsing: row.reason, measurements: group.map { metrics.measurements[$0] })
+                    values = try MeasuredValues(
+                        parsing: row.reason, measurements: group.map { metrics.measurements[$0] },
+                        covariates: metrics.covariates(ofGroup: group).map(\.measurement)
+                    )
                 } catch {
                     throw AggregateCountsError(location: location, problem: "column reason: \(error.problem)")
                 }
+                let carriesCovariates = !values.covariates.isEmpty
+                if let first = tuplesWithCovariates[row.step], first.carries != carriesCovariates {
+                    throw AggregateCountsError(
+                        location: location,
+                        problem: "column reason: \"\(row.reason)\" \(carriesCovariates ? "carries" : "lacks") the covariates of metric group "
+                            + "\(row.step), which the row at \(first.location) \(first.carries ? "carries" : "lacks"); expected one query's counts"
+                    )
+                }
+                tuplesWithCovariates[row.step] = tuplesWithCovariates[row.step] ?? (carriesCovariates, location)
                 try CountSum.add(row.total, to: &measuredValues[row.step, default: [:]][values, default: 0], location: location)
                 var invalid = invalidEvents[row.step] ?? values.invalid.map { _ in 0 }
                 for position in invalid.indices {
@@ -163,6 +181,13 @@ struct AggregateCounts: Sendable {
                 invalidEvents[row.step] = invalid
             case .incompleteExposures, .duplicateEvents, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
+        }
+        for (group, tuples) in tuplesWithCovariates.sorted(by: { $0.key < $1.key }) where tuples.carries != groupsWithCovariates.contains(group) {
+            throw AggregateCountsError(
+                location: tuples.location,
+                problem: "the values of metric group \(group) of experiment \"\(experiment)\" \(tuples.carries ? "carry" : "lack") its covariates, "
+                    + "but its metric_group row names \(tuples.carries ? "none" : "them"); expected one query's counts"
+            )
         }
         for (what, entry) in perUserTotals.sorted(by: { $0.key < $1.key }) where entry.total > users {
             throw AggregateCountsError(
@@ -182,7 +207,7 @@ struct AggregateCounts: Sendable {
         var tally = ArmTally(
             users: users, steps: steps, screensBeyondStepCap: screensBeyondStepCap, stepReaches: stepReaches, goalReaches: goalReaches,
             backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metricCounts,
-            usersByMeasuredValues: measuredValues, metrics: metrics
+            usersByMeasuredValues: measuredValues, groupsWithCovariates: groupsWithCovariates, metrics: metrics
         )
         tally.convertedByFurthestStep = Self.convertedByFurthestStep(
             reaching: convertedReaching, steps: steps.count, conversions: tally.goalConversions

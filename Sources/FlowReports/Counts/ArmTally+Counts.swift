@@ -12,11 +12,13 @@ extension ArmTally {
     ///     (``ExperimentMetrics/measurementGroups``, by number from 1), the users per tuple of values; the arm's
     ///     other users have no value of the group. A group absent here is read from the rows of queries before
     ///     metric groups (`usersByMetricValue` and `goalReaches` for the built-in metrics), or left out.
+    ///   - groupsWithCovariates: the groups whose tuples carry their CUPED covariates
+    ///     (``ExperimentMetrics/covariates(ofGroup:)``); the covariates of the others are unknown.
     init(
         users: Int, steps: [FunnelStep], screensBeyondStepCap: Int = 0, stepReaches: [Int: [Int64: Int]], goalReaches: [Int64: Int],
         backNavigationsByScreen: [String: Int], failuresByScreen: [String: [String: Int]],
         usersByMetricValue: [GuardrailMetric: [Int64: Int]] = [:], usersByMeasuredValues: [Int: [MeasuredValues: Int]] = [:],
-        metrics: ExperimentMetrics
+        groupsWithCovariates: Set<Int> = [], metrics: ExperimentMetrics
     ) {
         self.users = users
         self.steps = steps
@@ -29,12 +31,18 @@ extension ArmTally {
         for (offset, group) in metrics.measurementGroups.enumerated() {
             // An arm whose users were all multi-variant has no rows, and no values to count.
             guard let counted = usersByMeasuredValues[offset + 1] ?? (users == 0 ? [:] : nil) else { continue }
-            let columns = Self.columns(
-                of: group.map { metrics.measurements[$0] }, counted: counted, users: users,
+            // An arm without users has every covariate there is: none.
+            let groupCovariates = users == 0 || groupsWithCovariates.contains(offset + 1) ? metrics.covariates(ofGroup: group) : []
+            let (columns, covariateColumns) = Self.columns(
+                of: group.map { metrics.measurements[$0] }, covariates: groupCovariates.count, counted: counted, users: users,
                 expanded: group.contains { expanded.contains($0) }
             )
             for (index, column) in zip(group, columns) {
                 measured[metrics.measurements[index]] = column
+            }
+            for (covariate, column) in zip(groupCovariates, covariateColumns) {
+                covariates = covariates ?? [:]
+                covariates?[covariate] = column
             }
         }
         for metric in metrics.metrics {
@@ -77,17 +85,27 @@ extension ArmTally {
         return indices
     }
 
-    /// The columns of a group's measurements, aligned by entry: one entry per tuple of values with its users, then
-    /// one for the users without a value; or, when `expanded`, each tuple repeated for its users.
+    /// The columns of a group's measurements, and of its `covariates` covariates, aligned by entry: one entry per
+    /// tuple of values with its users, then one for the users without a value; or, when `expanded`, each tuple
+    /// repeated for its users.
     private static func columns(
-        of measurements: [MetricMeasurement], counted: [MeasuredValues: Int], users: Int, expanded: Bool
-    ) -> [MeasuredColumn] {
+        of measurements: [MetricMeasurement], covariates: Int, counted: [MeasuredValues: Int], users: Int, expanded: Bool
+    ) -> (measured: [MeasuredColumn], covariates: [[Double]]) {
         var columns = measurements.map { _ in MeasuredColumn(reserving: expanded ? users : counted.count + 1) }
+        var covariateColumns: [[Double]] = Array(repeating: [], count: covariates)
         if !expanded {
             for index in columns.indices { columns[index].usersPerEntry = [] }
         }
         func append(_ tuple: MeasuredValues, times: Int) {
             guard times > 0 else { return }
+            for index in covariateColumns.indices {
+                let value = index < tuple.covariates.count ? tuple.covariates[index] : 0
+                if expanded {
+                    covariateColumns[index].append(contentsOf: repeatElement(value, count: times))
+                } else {
+                    covariateColumns[index].append(value)
+                }
+            }
             for index in columns.indices {
                 // AggregateCounts checked that each measurement's invalid events add up to at most Int.max.
                 columns[index].invalid += tuple.invalid[index] * times
@@ -102,10 +120,10 @@ extension ArmTally {
             }
         }
         // The statistics sort what they add up, so any order of the users gives the same numbers.
-        for tuple in counted.keys.sorted(by: { $0.values.lexicographicallyPrecedes($1.values) }) {
+        for tuple in counted.keys.sorted(by: { ($0.values + $0.covariates).lexicographicallyPrecedes($1.values + $1.covariates) }) {
             append(tuple, times: counted[tuple] ?? 0)
         }
-        append(MeasuredValues(absentFor: measurements), times: max(0, users - counted.values.reduce(0, +)))
-        return columns
+        append(MeasuredValues(absentFor: measurements, covariates: covariates), times: max(0, users - counted.values.reduce(0, +)))
+        return (columns, covariateColumns)
     }
 }

@@ -28,12 +28,37 @@ extension ExperimentMetrics {
     func label(ofGroup group: [Int]) -> String {
         group.map { measurements[$0].summary }.joined(separator: " | ")
     }
+
+    /// The CUPED covariates of `group`'s measurements, in the order of ``covariates``: what an engine counts for
+    /// each user after the group's values (``MeasuredValues``). Empty when none of them is adjusted.
+    func covariates(ofGroup group: [Int]) -> [Covariate] {
+        covariates.filter { covariate in group.contains { measurements[$0] == covariate.measurement } }
+    }
+
+    /// ``label(ofGroup:)`` followed by the group's covariates (``covariates(ofGroup:)``), e.g.
+    /// `sum amount of mutation within 3600000 ms | before exposure: sum amount of mutation over 14 days`: the `name`
+    /// of the group's rows in counts that carry its covariates.
+    func labelWithCovariates(ofGroup group: [Int]) -> String {
+        ([label(ofGroup: group)] + covariates(ofGroup: group).map(\.summary)).joined(separator: " | ")
+    }
+}
+
+extension ExperimentMetrics.Covariate {
+    /// What the covariate measures, e.g. `before exposure: count screen_shown over 14 days`.
+    var summary: String {
+        "before exposure: \(measurement.quantitySummary) over \(lookbackDays) day\(lookbackDays == 1 ? "" : "s")"
+    }
 }
 
 extension MetricMeasurement {
     /// What is measured, over which window, e.g. `sum amount_cents of mutation outcome=succeeded within 3600000 ms`.
     var summary: String {
-        let what = switch quantity {
+        quantitySummary + " within \(windowMilliseconds) ms"
+    }
+
+    /// What is measured, without the window, e.g. `sum amount_cents of mutation outcome=succeeded`.
+    var quantitySummary: String {
+        switch quantity {
         case .any(let matcher): "any \(matcher.summary)"
         case .count(let matcher): "count \(matcher.summary)"
         case .sum(let matcher, let property): "sum \(property) of \(matcher.summary)"
@@ -41,6 +66,5 @@ extension MetricMeasurement {
         case .duration(.event(let start), let end): "duration from \(start.summary) to \(end.summary)"
         case .retained(let matcher, let start): "retained \(matcher.summary) from \(start) ms"
         }
-        return what + " within \(windowMilliseconds) ms"
     }
 }

@@ -11,6 +11,11 @@ import FlowEvents
 /// - a duration: milliseconds from its start to its end, empty when the end was not reached;
 /// - a retention window: `1` with a matching event in it, `0` without, empty when the window had not ended when the
 ///   log did (the user is not measured).
+///
+/// When the group's measurements are adjusted by CUPED, one field per covariate follows
+/// (``ExperimentMetrics/covariates(ofGroup:)``), spelled as its measurement's field over the lookback: `1` or `0`
+/// for a match, the count, or the events and their numbers for a sum, whose covariate is the numbers' exact sum
+/// rounded once, as `report` makes it (``PreExposureHistory``).
 struct MeasuredValues: Sendable, Hashable {
     /// Per measurement: the value, as ``MeasuredColumn`` holds it.
     var values: [Double] = []
@@ -18,6 +23,8 @@ struct MeasuredValues: Sendable, Hashable {
     var present: [Bool] = []
     /// Per measurement: matching events whose number was missing or not a number.
     var invalid: [Int] = []
+    /// Per covariate of the group, when the counts carry them: its value; empty when they do not.
+    var covariates: [Double] = []
 
     /// The values of a user that no row names: no matching event and no duration reached; a retention window
     /// that ended without a matching event.
@@ -30,25 +37,52 @@ struct MeasuredValues: Sendable, Hashable {
         invalid = measurements.map { _ in 0 }
     }
 
-    /// Reads `text`, the values of `measurements`.
+    /// The values of a user no row names, in counts that carry `covariates` covariates: each of them 0 (no history).
+    init(absentFor measurements: [MetricMeasurement], covariates: Int) {
+        self.init(absentFor: measurements)
+        self.covariates = Array(repeating: 0, count: covariates)
+    }
+
+    /// Reads `text`, the values of `measurements`, followed or not by the values of `covariates`.
     ///
     /// - Throws: a description of what is wrong with `text`, for an ``AggregateCountsError``.
-    init(parsing text: String, measurements: [MetricMeasurement]) throws(MeasuredValuesError) {
+    init(parsing text: String, measurements: [MetricMeasurement], covariates: [MetricMeasurement] = []) throws(MeasuredValuesError) {
         let fields = text.split(separator: "|", omittingEmptySubsequences: false)
-        guard fields.count == measurements.count else {
+        guard fields.count == measurements.count || (!covariates.isEmpty && fields.count == measurements.count + covariates.count) else {
+            let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
             throw MeasuredValuesError(
-                problem: "\(fields.count) value\(fields.count == 1 ? "" : "s") in \"\(text)\", but the group has "
-                    + "\(measurements.count) measurement\(measurements.count == 1 ? "" : "s")"
+                problem: "\(plural(fields.count, "value")) in \"\(text)\", but the group has \(plural(measurements.count, "measurement"))"
+                    + (covariates.isEmpty ? "" : " and \(plural(covariates.count, "covariate"))")
             )
         }
-        for (field, measurement) in zip(fields, measurements) {
-            func whole(_ digits: Substring) throws(MeasuredValuesError) -> Int64 {
-                guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                      let number = Int64(digits) else {
-                    throw MeasuredValuesError(problem: "expected a whole number of 0 or more, got \"\(digits)\" in \"\(text)\"")
-                }
-                return number
+        func whole(_ digits: Substring) throws(MeasuredValuesError) -> Int64 {
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let number = Int64(digits) else {
+                throw MeasuredValuesError(problem: "expected a whole number of 0 or more, got \"\(digits)\" in \"\(text)\"")
             }
+            return number
+        }
+        for (field, covariate) in zip(fields.dropFirst(measurements.count), covariates) {
+            switch covariate.quantity {
+            case .any: self.covariates.append(try whole(field) > 0 ? 1 : 0)
+            case .count: self.covariates.append(Double(try whole(field)))
+            case .sum:
+                let parts = field.split(separator: " ", omittingEmptySubsequences: false)
+                let events = try whole(parts[0])
+                guard Int64(parts.count - 1) <= events else {
+                    throw MeasuredValuesError(problem: "\(parts.count - 1) numbers from \(events) events in \"\(field)\"")
+                }
+                var sum = ExactBinarySum()
+                for part in parts.dropFirst() {
+                    guard case .success(let number) = EventPropertyNumber.read(String(part)) else { continue }
+                    sum.add(number)
+                }
+                self.covariates.append(sum.number.rounded())
+            case .duration, .retained:
+                throw MeasuredValuesError(problem: "a covariate of \(covariate.summary), which CUPED never adjusts, in \"\(text)\"")
+            }
+        }
+        for (field, measurement) in zip(fields, measurements) {
             switch measurement.quantity {
             case .any:
                 let matched = try whole(field) > 0

@@ -21,6 +21,9 @@ struct AdjustedArmSample: Sendable {
         columns: [MeasuredColumn?], covariates: [[Double]?]
     ) {
         let indices = reading.measurements
+        // Counted users come as entries that stand for several users each (``MeasuredColumn/usersPerEntry``).
+        let firstColumn = columns.first ?? nil
+        let usersPerEntry = firstColumn?.usersPerEntry
         /// The reading's `position`-th measurement's values (1 or 0 for a proportion) and covariates, capped.
         func capped(_ position: Int) -> (values: [Double], covariates: [Double]) {
             let column = columns[position] ?? MeasuredColumn(values: [], present: [])
@@ -38,28 +41,30 @@ struct AdjustedArmSample: Sendable {
             statistic.sums[3].isBinary = measurements[indices[1]].isBinary
             for user in numerator.values.indices {
                 let values = [numerator.values[user], denominator.values[user], numerator.covariates[user], denominator.covariates[user]]
+                let users = usersPerEntry?[user] ?? 1
                 guard values.allSatisfy(\.isFinite) else {
-                    nonFinite += 1
+                    nonFinite += users
                     continue
                 }
-                statistic.add(values)
+                statistic.add(values, times: users)
             }
             self.statistic = .ratio(statistic)
         default:
             let metric = capped(0)
             var statistic = RegressionAdjustedArmStatistic(isBinary: measurements[indices[0]].isBinary)
-            for (value, covariate) in zip(metric.values, metric.covariates) {
+            for (entry, (value, covariate)) in zip(metric.values, metric.covariates).enumerated() {
+                let users = usersPerEntry?[entry] ?? 1
                 guard value.isFinite, covariate.isFinite else {
-                    nonFinite += 1
+                    nonFinite += users
                     continue
                 }
-                statistic.add(value: value, covariate: covariate)
+                statistic.add(value: value, covariate: covariate, times: users)
             }
             self.statistic = .mean(statistic)
         }
         self.nonFinite = nonFinite
         let preExposureColumns = covariates.map { column in
-            column.map { MeasuredColumn(values: $0, present: $0.map { $0 != 0 }) }
+            column.map { MeasuredColumn(values: $0, present: $0.map { $0 != 0 }, usersPerEntry: usersPerEntry) }
         }
         preExposure = ArmSample(reading: reading, measurements: measurements, thresholds: thresholds, columns: preExposureColumns)
     }

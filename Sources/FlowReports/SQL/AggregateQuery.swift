@@ -220,30 +220,80 @@ public struct AggregateQuery: Sendable {
         expressions.append(("mv", "SELECT au.e AS e, au.v AS v, au.u AS u, ev.t - au.a AS o, ev.ty AS ty, ev.sc AS sc, ev.ac AS ac, "
             + "ev.pr AS pr FROM au JOIN ev ON ev.u = au.u WHERE au.e IN (\(measured.map { lit($0.key) }.joined(separator: ", "))) "
             + "AND ev.t >= au.a AND ev.t - au.a <= CASE \(windows.joined(separator: " ")) ELSE 0 END"))
+        addLookbackEvents(of: measured, to: &expressions)
         var count = 0
         for (key, metrics) in measured {
             for (offset, group) in metrics.measurementGroups.enumerated() {
                 var names: [String] = []
+                var absent: [String] = []
                 for index in group {
                     count += 1
                     names.append("m\(count)")
+                    let isDuration = if case .duration = metrics.measurements[index].quantity { true } else { false }
+                    absent.append(isDuration ? "''" : "'0'")
                     expressions += measurementExpressions(metrics.measurements[index], of: key, named: "m\(count)")
                 }
-                let fields = zip(group, names).map { index, name in
-                    let absent = if case .duration = metrics.measurements[index].quantity { "''" } else { "'0'" }
-                    return "COALESCE(\(name).f, \(absent))"
+                // Each CUPED covariate of the group follows its values: the quantity over the lookback, 0 without history.
+                for covariate in metrics.covariates(ofGroup: group) {
+                    count += 1
+                    names.append("m\(count)")
+                    absent.append("'0'")
+                    let lookbackStart = "a - (((a % \(Self.dayMilliseconds)) + \(Self.dayMilliseconds)) % \(Self.dayMilliseconds)) "
+                        + "- \(Int64(covariate.lookbackDays) * Self.dayMilliseconds)"
+                    expressions.append(("m\(count)", fieldQuery(
+                        covariate.measurement.quantity, events: "FROM lb WHERE e = \(lit(key)) AND t >= \(lookbackStart)"
+                    )))
                 }
+                let fields = zip(names, absent).map { name, absent in "COALESCE(\(name).f, \(absent))" }
                 let joins = names.map { "LEFT JOIN \($0) ON \($0).e = au.e AND \($0).u = au.u" }.joined(separator: " ")
                 let anyValue = names.map { "\($0).u IS NOT NULL" }.joined(separator: " OR ")
                 expressions.append(("mg\(count)", names.count == 1
                     ? "SELECT e, v, f AS tu FROM \(names[0])"
                     : "SELECT au.e AS e, au.v AS v, \(fields.joined(separator: " || '|' || ")) AS tu FROM au \(joins) "
                         + "WHERE au.e = \(lit(key)) AND (\(anyValue))"))
-                rows.append(row(measure: .metricGroup, step: "\(offset + 1)", name: lit(metrics.label(ofGroup: group)), total: "0",
-                                from: "au WHERE e = \(lit(key)) GROUP BY e, v"))
+                rows.append(row(measure: .metricGroup, step: "\(offset + 1)", name: lit(metrics.labelWithCovariates(ofGroup: group)),
+                                total: "0", from: "au WHERE e = \(lit(key)) GROUP BY e, v"))
                 rows.append(row(measure: .metricUsers, step: "\(offset + 1)", reason: "tu", total: "COUNT(*)",
                                 from: "mg\(count) GROUP BY e, v, tu"))
             }
+        }
+    }
+
+    /// Milliseconds in a day: CUPED's lookbacks are whole UTC days.
+    private static let dayMilliseconds: Int64 = 86_400_000
+
+    /// `lb`: each user's events before their first exposure to an experiment whose metrics CUPED adjusts, back to
+    /// the start of the longest lookback (the UTC day of the exposure, and that many whole days before it); `t` the
+    /// event's time, `a` the exposure's. An event of the exposure's millisecond is after it, as for the metric.
+    private func addLookbackEvents(of measured: [(key: String, metrics: ExperimentMetrics)], to expressions: inout [(String, String)]) {
+        let adjusted = measured.filter { !$0.metrics.covariates.isEmpty }
+        guard !adjusted.isEmpty else { return }
+        let day = Self.dayMilliseconds
+        let lookbacks = adjusted.map { "WHEN au.e = \(lit($0.key)) THEN \(($0.metrics.covariates.map(\.lookbackDays).max() ?? 0))" }
+        expressions.append(("lb", "SELECT au.e AS e, au.v AS v, au.u AS u, ev.t AS t, au.a AS a, ev.ty AS ty, ev.sc AS sc, ev.ac AS ac, "
+            + "ev.pr AS pr FROM au JOIN ev ON ev.u = au.u WHERE au.e IN (\(adjusted.map { lit($0.key) }.joined(separator: ", "))) "
+            + "AND ev.t < au.a AND ev.t >= au.a - (((au.a % \(day)) + \(day)) % \(day)) "
+            + "- \(day) * CASE \(lookbacks.joined(separator: " ")) ELSE 0 END"))
+    }
+
+    /// The query that gives each user with a matching event among `events` (a `FROM` clause over columns `e`, `v`,
+    /// `u`, `ty`, `sc`, `ac`, `pr`) their value of `quantity` (a match, a count or a sum) as the field of
+    /// ``MeasuredValues`` (`f`).
+    private func fieldQuery(_ quantity: MetricMeasurement.Quantity, events: String) -> String {
+        switch quantity {
+        case .any(let matcher):
+            return "SELECT e, v, u, '1' AS f \(events) AND \(matches(matcher)) GROUP BY e, v, u"
+        case .count(let matcher):
+            return "SELECT e, v, u, \(dialect.text("COUNT(*)")) AS f \(events) AND \(matches(matcher)) GROUP BY e, v, u"
+        case .sum(let matcher, let property):
+            // The events, then the numbers among their values, sorted so that equal sets of numbers are one tuple.
+            let numbers = dialect.sortedConcatenation("n")
+            return "SELECT e, v, u, CASE WHEN \(numbers) = '' THEN \(dialect.text("COUNT(*)")) "
+                + "ELSE \(dialect.text("COUNT(*)")) || ' ' || \(numbers) END AS f FROM (SELECT e, v, u, "
+                + "CASE WHEN \(dialect.isJSONNumber(prop(property))) THEN \(prop(property)) ELSE NULL END AS n "
+                + "\(events) AND \(matches(matcher))) AS numbers GROUP BY e, v, u"
+        case .duration, .retained:
+            preconditionFailure("durations and retention windows are measured by measurementExpressions, and never adjusted")
         }
     }
 
@@ -252,17 +302,8 @@ public struct AggregateQuery: Sendable {
     private func measurementExpressions(_ measurement: MetricMeasurement, of key: String, named name: String) -> [(String, String)] {
         let events = "FROM mv WHERE e = \(lit(key)) AND o <= \(measurement.windowMilliseconds)"
         switch measurement.quantity {
-        case .any(let matcher):
-            return [(name, "SELECT e, v, u, '1' AS f \(events) AND \(matches(matcher)) GROUP BY e, v, u")]
-        case .count(let matcher):
-            return [(name, "SELECT e, v, u, \(dialect.text("COUNT(*)")) AS f \(events) AND \(matches(matcher)) GROUP BY e, v, u")]
-        case .sum(let matcher, let property):
-            // The events, then the numbers among their values, sorted so that equal sets of numbers are one tuple.
-            let numbers = dialect.sortedConcatenation("n")
-            return [(name, "SELECT e, v, u, CASE WHEN \(numbers) = '' THEN \(dialect.text("COUNT(*)")) "
-                + "ELSE \(dialect.text("COUNT(*)")) || ' ' || \(numbers) END AS f FROM (SELECT e, v, u, "
-                + "CASE WHEN \(dialect.isJSONNumber(prop(property))) THEN \(prop(property)) ELSE NULL END AS n "
-                + "\(events) AND \(matches(matcher))) AS numbers GROUP BY e, v, u")]
+        case .any, .count, .sum:
+            return [(name, fieldQuery(measurement.quantity, events: events))]
         case .retained(let matcher, let start):
             // Users whose window had not ended when the log did are not measured (an empty field); of the others, only
             // those who came back have a row: a user without one is measured without a return.

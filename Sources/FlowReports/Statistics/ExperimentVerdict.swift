@@ -46,7 +46,7 @@ enum ExperimentVerdict {
         let pValue = StatisticsFormatting.pValue(comparison.adjustedPValue, alpha: alpha, label: label)
         let magnitude = StatisticsFormatting.percentagePoints(difference)
         if comparison.isSignificant, difference > 0 {
-            let action = best?.variant == name ? "ship it" : "beats \(control), but \(best?.variant ?? name) converts better"
+            let action = best?.variant == name ? shipIt : "beats \(control), but \(best?.variant ?? name) converts better"
             return "\(name) converts \(magnitude) pp better than \(control) (\(interval)), \(pValue): \(action)"
         }
         if comparison.isSignificant, difference < 0 {
@@ -69,6 +69,20 @@ enum ExperimentVerdict {
                 + "\(StatisticsFormatting.percentage(power * 100)) power"
         } ?? ""
         return "no significant difference between \(name) and \(control) (\(details))\(detectable)"
+    }
+
+    /// The action of the treatment that wins on conversion.
+    private static let shipIt = "ship it"
+
+    /// `verdict` once the metrics are compared: a winner on conversion that made a guardrail significantly worse in
+    /// `variantsWorseOnGuardrails` is not shipped. A guardrail is a metric the team said must not get worse, so it
+    /// outweighs the conversion: the verdict says so where it would have said "ship it", and the guardrail's own
+    /// clause, added after, says which got worse.
+    static func withGuardrails(_ verdict: String, winner: String?, variantsWorseOnGuardrails: Set<String>) -> String {
+        guard let winner, variantsWorseOnGuardrails.contains(winner), let range = verdict.firstRange(of: ": \(shipIt)") else { return verdict }
+        var vetoed = verdict
+        vetoed.replaceSubrange(range, with: ": do not ship, a guardrail got worse")
+        return vetoed
     }
 
     /// Users per arm needed to detect `effect` from control's rate with the target power, rounded up.

@@ -84,7 +84,7 @@ enum MetricComparisons {
         }
         if !unadjustable.isEmpty {
             notes.append("\(Self.unavailableFromCounts): \(unadjustable.joined(separator: ", ")) compared unadjusted; "
-                + "run report on the logs for their pre-exposure covariates")
+                + "these counts carry no pre-exposure covariates: make them again with this version's switchyard sql, or run report on the logs")
         }
         if !uncounted.isEmpty {
             notes.append("metrics the counts file does not hold, left out: \(uncounted.joined(separator: ", ")); "
@@ -132,7 +132,7 @@ enum MetricComparisons {
             if let bayesian = report.bayesian {
                 return "\(report.metric) in \(report.variant): " + bayesianClause(bayesian, control: report.control)
             }
-            let difference = report.difference.map { "\(StatisticsFormatting.signed($0)) \(report.name), " } ?? ""
+            let difference = report.difference.map { _ in "\(signedDifference(of: report)) \(report.name), " } ?? ""
             return "\(report.metric) in \(report.variant) \(reading) (\(difference)"
                 + StatisticsFormatting.pValue(report.adjustedPValue, alpha: alpha, label: "adjusted p") + ")"
         }
@@ -147,10 +147,23 @@ enum MetricComparisons {
                 return "\(report.metric) got worse in \(report.variant) (" + bayesianClause(bayesian, control: report.control) + ")"
             }
             return "\(report.metric) got significantly worse in \(report.variant) "
-                + "(\(StatisticsFormatting.signed(report.difference ?? 0)) \(report.name), "
+                + "(\(signedDifference(of: report)) \(report.name), "
                 + StatisticsFormatting.pValue(report.adjustedPValue, alpha: alpha, label: "adjusted p") + ")"
         }
         return "but guardrail " + parts.joined(separator: "; guardrail ")
+    }
+
+    /// The treatments whose guardrails got worse (``guardrailWarning(_:alpha:)``), which the verdict does not ship.
+    static func variantsWorseOnGuardrails(_ reports: [MetricComparisonReport]) -> Set<String> {
+        Set(reports.filter { $0.isGuardrail && $0.isSignificantlyWorse }.map(\.variant))
+    }
+
+    /// A metric's difference as its table shows it: percentage points for a share of users (`-4.9 pp`), else the
+    /// value (`+637.28`).
+    static func signedDifference(of report: MetricComparisonReport) -> String {
+        let difference = report.difference ?? 0
+        guard report.isShare else { return StatisticsFormatting.signed(difference) }
+        return (difference > 0 ? "+" : "") + StatisticsFormatting.signedPercentagePoints(difference) + " pp"
     }
 
     /// `97.3% chance to beat control, risk 0.12` (the risk of shipping the treatment), or why there is no reading.

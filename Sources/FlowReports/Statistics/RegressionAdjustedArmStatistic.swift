@@ -41,16 +41,19 @@ package struct RegressionAdjustedArmStatistic: Sendable, Hashable {
         )
     }
 
-    /// Counts one more user with their metric value and covariate, which must be finite.
-    package mutating func add(value: Double, covariate covariateValue: Double) {
+    /// Counts `users` more users (one by default), each with this metric value and covariate, which must be finite.
+    package mutating func add(value: Double, covariate covariateValue: Double, times users: Int = 1) {
+        guard users > 0 else { return }
         let valueNumber = ExactBinaryNumber(value)
         let covariateNumber = ExactBinaryNumber(covariateValue)
-        count += 1
-        metric.sum += valueNumber
-        metric.sumOfSquares += valueNumber * valueNumber
-        covariate.sum += covariateNumber
-        covariate.sumOfSquares += covariateNumber * covariateNumber
-        sumOfProducts += valueNumber * covariateNumber
+        // One user, the common case, costs no multiplication by the weight.
+        let weighted = { (number: ExactBinaryNumber) in users == 1 ? number : ExactBinaryNumber(users) * number }
+        count += users
+        metric.sum += weighted(valueNumber)
+        metric.sumOfSquares += weighted(valueNumber * valueNumber)
+        covariate.sum += weighted(covariateNumber)
+        covariate.sumOfSquares += weighted(covariateNumber * covariateNumber)
+        sumOfProducts += weighted(valueNumber * covariateNumber)
     }
 
     /// The two arms' users and sums together, as gbstats pools them for θ; the count saturates at `Int.max`.

@@ -43,17 +43,21 @@ package struct RegressionAdjustedRatioArmStatistic: Sendable, Hashable {
                   sumsOfProducts: Array(repeating: .zero, count: 6))
     }
 
-    /// Counts one more user with their four values, in the order of ``Variable``, which must be finite.
-    package mutating func add(_ values: [Double]) {
+    /// Counts `users` more users (one by default), each with these four values, in the order of ``Variable``, which must be
+    /// finite.
+    package mutating func add(_ values: [Double], times users: Int = 1) {
         precondition(values.count == 4, "four values")
+        guard users > 0 else { return }
         let numbers = values.map(ExactBinaryNumber.init)
-        count += 1
+        // One user, the common case, costs no multiplication by the weight.
+        let weighted = { (number: ExactBinaryNumber) in users == 1 ? number : ExactBinaryNumber(users) * number }
+        count += users
         for index in 0..<4 {
-            sums[index].sum += numbers[index]
-            sums[index].sumOfSquares += numbers[index] * numbers[index]
+            sums[index].sum += weighted(numbers[index])
+            sums[index].sumOfSquares += weighted(numbers[index] * numbers[index])
         }
         for (slot, pair) in Self.pairs.enumerated() {
-            sumsOfProducts[slot] += numbers[pair.0] * numbers[pair.1]
+            sumsOfProducts[slot] += weighted(numbers[pair.0] * numbers[pair.1])
         }
     }
 

@@ -14,7 +14,12 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Simulate users of every registered app on its Configuration/<app>/ files, then print each app's comparison report.",
-        discussion: "Writes <app>/events.jsonl and <app>/report.html into --directory for each app, replacing an earlier demo's."
+        discussion: """
+            Writes <app>/events.jsonl and <app>/report.html into --directory for each app, replacing an earlier demo's. \
+            Then, unless --config is given, each scenario of the app: a folder of Configuration/<app>/ with an \
+            experiments.json and a behavior.json of its own (the bundled apps' returning/: users over 14 days), \
+            into <app>/<scenario>/.
+            """
     )
 
     @OptionGroup var appOptions: AppOptions
@@ -54,27 +59,42 @@ struct DemoCommand: AsyncParsableCommand {
         }
         for (position, registry) in registries.enumerated() {
             if position > 0 { StandardIO.write("\n") }
-            try await demonstrate(registry, offering: offered)
+            let app = registry.app.name
+            let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
+            guard config != nil || !BoundedFile.isAbsent(configPath) else {
+                throw CommandError(ConfigurationFiles.missing(configPath, what: "the demo of \(app) needs its experiment config", option: "--app, --config and --behavior"))
+            }
+            try await demonstrate(
+                registry, configPath: configPath, behaviorPath: behavior, folder: directory + "/" + app, heading: app, offering: offered
+            )
+            // A config given outright is the demo; the app's own folder may hold scenarios besides.
+            guard config == nil else { continue }
+            for scenario in ConfigurationFiles.scenarios(app: app) {
+                StandardIO.write("\n")
+                try await demonstrate(
+                    registry, configPath: ConfigurationFiles.experimentsPath(app: app, scenario: scenario),
+                    behaviorPath: ConfigurationFiles.behaviorPath(app: app, scenario: scenario),
+                    folder: directory + "/" + app + "/" + scenario, heading: "\(app): \(scenario)", offering: offered
+                )
+            }
         }
     }
 
-    /// Simulates `registry`'s app into its own folder of --directory and prints its report, drawing its users'
-    /// paths on the moves `offered` by each variant's map.
-    private func demonstrate(_ registry: VariantRegistry, offering offered: [String: Set<ScreenTransition>]) async throws {
-        let app = registry.app.name
-        let configPath = config ?? ConfigurationFiles.experimentsPath(app: app)
-        guard config != nil || !BoundedFile.isAbsent(configPath) else {
-            throw CommandError(ConfigurationFiles.missing(configPath, what: "the demo of \(app) needs its experiment config", option: "--app, --config and --behavior"))
-        }
+    /// Simulates `registry`'s app on the config at `configPath` and the behaviour model at `behaviorPath` (the app's
+    /// own when nil) into `folder` and prints its report under `heading`, drawing its users' paths on the moves
+    /// `offered` by each variant's map.
+    private func demonstrate(
+        _ registry: VariantRegistry, configPath: String, behaviorPath: String?, folder: String, heading: String,
+        offering offered: [String: Set<ScreenTransition>]
+    ) async throws {
         let configuration = try CommandInputs.configuration(path: configPath, registry: registry)
-        let behaviorModel = try CommandInputs.behavior(path: behavior, registry: registry)
-        let folder = directory + "/" + app
+        let behaviorModel = try CommandInputs.behavior(path: behaviorPath, registry: registry)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw CommandError("cannot create \(folder): \(error.localizedDescription)")
         }
-        StandardIO.write("== \(app)\n")
+        StandardIO.write("== \(heading)\n")
         let eventsPath = folder + "/events.jsonl"
         let runner = SimulationRunner(
             simulation: Simulation(users: users, seed: seed, jobs: jobs ?? ProcessInfoCores.active),

@@ -17,6 +17,29 @@ enum ConfigurationFiles {
         "\(directory)/\(app)/behavior.json"
     }
 
+    /// The scenarios of `app`, sorted by name: the folders of its configuration folder that hold an experiment
+    /// config and a behaviour model of their own (`Configuration/onboarding/returning/`), named with letters, digits,
+    /// `-`, `_` and `.` only (a name printed as it is). `demo` runs each after the app's own files.
+    static func scenarios(app: String) -> [String] {
+        let folder = "\(directory)/\(app)"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return entries.sorted().filter { entry in
+            !entry.hasPrefix(".") && entry.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+                && isFolder("\(folder)/\(entry)")
+                && !BoundedFile.isAbsent(experimentsPath(app: app, scenario: entry)) && !BoundedFile.isAbsent(behaviorPath(app: app, scenario: entry))
+        }
+    }
+
+    /// The experiment config of `app`'s `scenario`.
+    static func experimentsPath(app: String, scenario: String) -> String {
+        "\(directory)/\(app)/\(scenario)/experiments.json"
+    }
+
+    /// The behaviour model of `app`'s `scenario`.
+    static func behaviorPath(app: String, scenario: String) -> String {
+        "\(directory)/\(app)/\(scenario)/behavior.json"
+    }
+
     /// Why `path`, an app's file under the configuration directory, is missing and what to do, after
     /// `what` (such as `no experiment config`): where the directory was looked for, how to point at one
     /// with `SWITCHYARD_CONFIGURATION`, and `option`, which names a file outright.
