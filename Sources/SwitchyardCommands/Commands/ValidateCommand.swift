@@ -14,7 +14,8 @@ struct ValidateCommand: AsyncParsableCommand {
         commandName: "validate",
         abstract: "Check experiment configs against the registered variants, reporting every problem with its JSON path.",
         discussion: """
-            Without --config, checks every app's Configuration/<app>/experiments.json and behavior.json, and that every \
+            Without --config, checks every app's Configuration/<app>/experiments.json and behavior.json (and those of \
+            each of its scenarios, the folders of Configuration/<app>/ that hold both), and that every \
             folder under Configuration/ belongs to a registered app. A behaviour model is also checked against the flows \
             themselves: a failValidation choice on a screen where no form can be failed is an error. Then each app's \
             flow map is explored, every variant, and linted as `switchyard map` lints it: dead ends, cycles with no way \
@@ -77,11 +78,17 @@ struct ValidateCommand: AsyncParsableCommand {
         let registered = try CommandInputs.registries()
         let unclaimed = appOptions.app == nil ? unclaimedFolders(of: registered) : []
         let registries = try appOptions.app.map { [try CommandInputs.registry(app: $0)] } ?? registered
-        let behaviors: [(registry: VariantRegistry, path: String)] = behavior != nil ? [] : registries
+        var behaviors: [(registry: VariantRegistry, path: String)] = behavior != nil ? [] : registries
             .map { ($0, ConfigurationFiles.behaviorPath(app: $0.app.name)) }.filter { !BoundedFile.isAbsent($0.path) }
-        return Targets(
-            configs: registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }, behaviors: behaviors, unclaimed: unclaimed
-        )
+        var configs = registries.map { ($0, ConfigurationFiles.experimentsPath(app: $0.app.name)) }
+        // Each app's scenarios (`Configuration/<app>/returning/`), which `demo` runs: their files are checked too.
+        for registry in registries {
+            for scenario in ConfigurationFiles.scenarios(app: registry.app.name) {
+                configs.append((registry, ConfigurationFiles.experimentsPath(app: registry.app.name, scenario: scenario)))
+                if behavior == nil { behaviors.append((registry, ConfigurationFiles.behaviorPath(app: registry.app.name, scenario: scenario))) }
+            }
+        }
+        return Targets(configs: configs, behaviors: behaviors, unclaimed: unclaimed)
     }
 
     /// Checks every config and behaviour model of `targets` and reports every problem, then lints the flow map of each
@@ -137,8 +144,11 @@ struct ValidateCommand: AsyncParsableCommand {
                 registry.combinationsCoveringEveryVariant, of: registry, maxStates: MapCommand.defaultMaxStates, funnels: funnels,
                 jobs: ProcessInfo.processInfo.activeProcessorCount, skips: skips
             )
-            output += "\(registry.app.name) flow map: " + MapSummary.line(for: map).dropFirst(registry.app.name.count + 2) + "\n"
-            lints += map.lints.map { "\(registry.app.name) \($0)" }
+            // A scenario's config lints the same flows against its own funnels: its lines name it.
+            let label = config != nil || path == ConfigurationFiles.experimentsPath(app: registry.app.name)
+                ? registry.app.name : "\(registry.app.name) (\(path))"
+            output += "\(label) flow map: " + MapSummary.line(for: map).dropFirst(registry.app.name.count + 2) + "\n"
+            lints += map.lints.map { "\(label) \($0)" }
         }
         guard !lints.isEmpty else { return }
         throw CommandError(lints.count == 1 ? lints[0] : "\(count(lints.count, "lint")) found:\n" + lints.joined(separator: "\n"))
