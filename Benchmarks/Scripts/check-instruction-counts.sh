@@ -128,6 +128,15 @@ if selected report-defined-metrics; then
     measured[report-defined-metrics]=$(count "$switchyard" report "$work/log.jsonl" \
         --config "$scripts/defined-metrics-experiments.json" --format json --decoding-threads 0 --out "$work/report-metrics.json")
 fi
+if selected report-cuped-returning-checkout; then
+    echo "== report-cuped-returning-checkout: report --format json with CUPED over 14 days, 5,000 returning shoppers (simulated, one job)"
+    "$switchyard" simulate --app checkout --users 5000 --seed 2 --jobs 1 --events "$work/returning.jsonl" \
+        --config "$root/Configuration/checkout/returning/experiments.json" \
+        --behavior "$root/Configuration/checkout/returning/behavior.json" >/dev/null
+    measured[report-cuped-returning-checkout]=$(count "$switchyard" report "$work/returning.jsonl" \
+        --config "$root/Configuration/checkout/returning/experiments.json" --format json --decoding-threads 0 --top-paths 0 \
+        --out "$work/report-cuped.json")
+fi
 if selected assign-1m; then
     echo "== assign-1m: 1,000,000 assignments to a two-variation experiment"
     measured[assign-1m]=$(count "$assignment_benchmark" --assignments 1000000 --count-only)

@@ -12,14 +12,22 @@ struct PreExposureHistory: Sendable {
         var day: Int64
         /// The covariate, by index in ``PreExposureCovariates``.
         var covariate: Int32
-        /// Matching events for a count (or a proportion), the sum of their numbers for a sum.
-        var total: ExactBinarySum
+        /// Where the total is held in `exactTotals` once a Double cannot hold it exactly; -1 while it can.
+        var exactIndex: Int32
+        /// Matching events for a count (or a proportion), the sum of their numbers for a sum, while every addend and
+        /// the total are whole numbers below 2^53, which Double adds exactly: counts and cents, the common case.
+        var total: Double
     }
 
     private(set) var totals: [DayTotal] = []
+    /// The totals that went beyond what a Double holds exactly (a fraction, a number of 2^53 or more).
+    private var exactTotals: [ExactBinarySum] = []
 
     /// Milliseconds in a day.
     static let dayMilliseconds: Int64 = 86_400_000
+
+    /// The largest magnitude below which whole Doubles add exactly.
+    private static let exactWholeLimit = 9_007_199_254_740_992.0
 
     /// The UTC day of `milliseconds` since the epoch, rounded down (also before 1970).
     static func day(of milliseconds: Int64) -> Int64 {
@@ -33,26 +41,62 @@ struct PreExposureHistory: Sendable {
         let oldest = day - keptDays
         if let first = totals.first, first.day < oldest {
             totals.removeFirst(totals.firstIndex { $0.day >= oldest } ?? totals.count)
+            compactExactTotals()
         }
         var index = totals.count - 1
         while index >= 0, totals[index].day == day {
             if totals[index].covariate == Int32(covariate) {
-                totals[index].total.add(value)
+                add(value, toEntry: index)
                 return
             }
             index -= 1
         }
-        var total = ExactBinarySum()
-        total.add(value)
-        totals.append(DayTotal(day: day, covariate: Int32(covariate), total: total))
+        totals.append(DayTotal(day: day, covariate: Int32(covariate), exactIndex: -1, total: 0))
+        add(value, toEntry: totals.count - 1)
+    }
+
+    /// Adds `value` to the total at `index`, in the Double while the sum stays a whole number below 2^53.
+    private mutating func add(_ value: Double, toEntry index: Int) {
+        let held = totals[index].exactIndex
+        if held >= 0 {
+            exactTotals[Int(held)].add(value)
+            return
+        }
+        let sum = totals[index].total + value
+        if value.rounded(.towardZero) == value, abs(value) < Self.exactWholeLimit, abs(sum) < Self.exactWholeLimit {
+            totals[index].total = sum
+            return
+        }
+        var exact = ExactBinarySum()
+        exact.add(totals[index].total)
+        exact.add(value)
+        totals[index].exactIndex = Int32(exactTotals.count)
+        exactTotals.append(exact)
+    }
+
+    /// Keeps only the exact totals some day still refers to, renumbered.
+    private mutating func compactExactTotals() {
+        guard !exactTotals.isEmpty else { return }
+        var kept: [ExactBinarySum] = []
+        for index in totals.indices where totals[index].exactIndex >= 0 {
+            kept.append(exactTotals[Int(totals[index].exactIndex)])
+            totals[index].exactIndex = Int32(kept.count - 1)
+        }
+        exactTotals = kept
     }
 
     /// The total of `covariate` over the days from `day − lookbackDays` to `day`, both included, exactly.
     func total(of covariate: Int, from day: Int64, lookbackDays: Int64) -> ExactBinaryNumber {
+        // Whole day totals are below 2^53 each, and a lookback has at most 366 days: their sum fits in 63 bits.
+        var whole: Int64 = 0
         var total = ExactBinaryNumber.zero
         for entry in totals where entry.covariate == Int32(covariate) && entry.day >= day - lookbackDays && entry.day <= day {
-            total += entry.total.number
+            if entry.exactIndex >= 0 {
+                total += exactTotals[Int(entry.exactIndex)].number
+            } else {
+                whole += Int64(entry.total)
+            }
         }
-        return total
+        return whole == 0 ? total : total + ExactBinaryNumber(Int(whole))
     }
 }
