@@ -49,7 +49,7 @@ struct CUPEDOutputTests {
             }
             let cuped = try #require(metric["cuped"] as? [String: Any], "\(id)")
             #expect(Set(cuped.keys) == ["lookback_days", "theta", "variance_reduction", "pre_exposure_difference", "pre_exposure_p_value",
-                                        "is_imbalanced"], "\(id)")
+                                        "is_imbalanced", "treatment_users_with_history", "control_users_with_history"], "\(id)")
             #expect(cuped["lookback_days"] as? Int == 14)
             let expected = try #require(typed.first { $0.metric == id }?.cuped)
             #expect(CUPEDReportTests.close(cuped["theta"] as? Double, try #require(expected.theta)))

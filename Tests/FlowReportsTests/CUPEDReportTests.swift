@@ -92,6 +92,10 @@ struct CUPEDReportTests {
             // Nobody's history: the arms' covariates are all 0, a ratio of them 0/0, which has no value.
             #expect(cuped.preExposureDifference == (metric == "order-value" ? nil : 0) && cuped.isImbalanced == false, "\(metric)")
             #expect(adjusted.treatmentUsers == 8 && adjusted.controlUsers == 8)
+            // Said, never silently 0: no user had history, so the comparison is the one without CUPED.
+            #expect(cuped.treatmentUsersWithHistory == 0 && cuped.controlUsersWithHistory == 0, "\(metric)")
+            #expect(ExperimentReport.cupedNote(cuped, users: 16)
+                == "CUPED: no user had history in the 14-day lookback, so it is the comparison without CUPED", "\(metric)")
             var stripped = adjusted
             stripped.cuped = nil
             if metric == "order-value" {
@@ -112,6 +116,12 @@ struct CUPEDReportTests {
         })
         let orders = try #require(try partial.metrics(["orders"], lookbackDays: 14)["orders"])
         try Self.check(orders, against: CUPEDReference(arms: partial.values { Double($0.count) }, binary: false))
+        let withHistory = partial.users.filter { !$0.history.isEmpty }
+        #expect(orders.cuped?.treatmentUsersWithHistory == withHistory.filter { $0.variant == "B" }.count)
+        #expect(orders.cuped?.controlUsersWithHistory == withHistory.filter { $0.variant == "A" }.count)
+        let share = ReportNumberFormat.percent(Double(withHistory.count) / 16)
+        #expect(orders.cuped.map { ExperimentReport.cupedNote($0, users: 16) }?.contains("θ ") == true)
+        #expect(orders.cuped.map { ExperimentReport.cupedNote($0, users: 16) }?.contains(", history for \(share) of users)") == true)
     }
 
     @Test("the Bayesian engine reads the adjusted arms: a finite chance to win")

@@ -12,6 +12,8 @@ struct AdjustedArmSample: Sendable {
     let nonFinite: Int
     /// The covariates read as the metric reads its values: the arm's pre-exposure statistic, for the bias check.
     let preExposure: ArmSample
+    /// Users with history: a covariate other than 0 before capping, on either side of a ratio.
+    let usersWithHistory: Int
 
     /// The sample of `reading` (a proportion, mean or ratio) from `columns` and `covariates`, the arm's columns of the
     /// measurements the reading names, each held between its measurement's thresholds; nil columns are an arm
@@ -63,6 +65,12 @@ struct AdjustedArmSample: Sendable {
             self.statistic = .mean(statistic)
         }
         self.nonFinite = nonFinite
+        var usersWithHistory = 0
+        let entries = covariates.compactMap { $0 }.map(\.count).max() ?? 0
+        for entry in 0..<entries where covariates.contains(where: { column in column.map { entry < $0.count && $0[entry] != 0 } ?? false }) {
+            usersWithHistory += usersPerEntry?[entry] ?? 1
+        }
+        self.usersWithHistory = usersWithHistory
         let preExposureColumns = covariates.map { column in
             column.map { MeasuredColumn(values: $0, present: $0.map { $0 != 0 }, usersPerEntry: usersPerEntry) }
         }

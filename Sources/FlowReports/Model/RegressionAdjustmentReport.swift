@@ -21,6 +21,11 @@ public struct RegressionAdjustmentReport: Sendable, Hashable, Codable {
     public var isImbalanced: Bool
     /// Why the comparison is not adjusted although the plan asks for it; absent when it is.
     public var unavailable: String?
+    /// Treatment's users with history: a covariate other than 0 (a matching event in the lookback). Absent with
+    /// ``unavailable``.
+    public var treatmentUsersWithHistory: Int?
+    /// Control's users with history.
+    public var controlUsersWithHistory: Int?
 
     /// Creates an adjustment report from its parts.
     public init(
@@ -50,5 +55,7 @@ public struct RegressionAdjustmentReport: Sendable, Hashable, Codable {
         case preExposurePValue = "pre_exposure_p_value"
         case isImbalanced = "is_imbalanced"
         case unavailable
+        case treatmentUsersWithHistory = "treatment_users_with_history"
+        case controlUsersWithHistory = "control_users_with_history"
     }
 }

@@ -149,17 +149,22 @@ extension ExperimentReport {
                 parts.append("\(ReportNumberFormat.count(invalid)) events whose value was missing or not a number were skipped")
             }
             if let limitation = metric.limitation { parts.append(limitation.explanation) }
-            if let cuped = metric.cuped { parts.append(Self.cupedNote(cuped)) }
+            if let cuped = metric.cuped { parts.append(Self.cupedNote(cuped, users: metric.treatmentUsers + metric.controlUsers)) }
             return parts.isEmpty ? nil : "\(metric.name), \(metric.variant): " + parts.joined(separator: "; ")
         }
     }
 }
 
 extension ExperimentReport {
-    /// `CUPED: interval 23.4% narrower (14-day lookback, θ 0.81), pre-exposure difference p = 0.42`, the bias
-    /// check's flag when the arms differed before exposure, or why there is no adjustment.
-    static func cupedNote(_ cuped: RegressionAdjustmentReport) -> String {
+    /// `CUPED: interval 23.4% narrower (14-day lookback, θ 0.81, history for 62% of users), pre-exposure difference
+    /// p = 0.42`, the bias check's flag when the arms differed before exposure, or why there is no adjustment; when
+    /// no user had history, that it is the unadjusted comparison. `users` are the two arms' users.
+    static func cupedNote(_ cuped: RegressionAdjustmentReport, users: Int? = nil) -> String {
         if let unavailable = cuped.unavailable { return unavailable + " (compared unadjusted)" }
+        let withHistory = cuped.treatmentUsersWithHistory.flatMap { treatment in cuped.controlUsersWithHistory.map { treatment + $0 } }
+        if withHistory == 0 {
+            return "CUPED: no user had history in the \(cuped.lookbackDays)-day lookback, so it is the comparison without CUPED"
+        }
         var note = "CUPED: "
         if let narrowing = cuped.intervalNarrowing {
             note += narrowing >= 0
@@ -168,7 +173,8 @@ extension ExperimentReport {
         } else {
             note += "no interval to narrow"
         }
-        note += " (\(cuped.lookbackDays)-day lookback, θ \(cuped.theta.map { ReportNumberFormat.trimmed($0, places: 4) } ?? "–"))"
+        let history = withHistory.flatMap { count in users.flatMap { $0 > 0 ? ", history for \(ReportNumberFormat.percent(Double(count) / Double($0))) of users" : nil } } ?? ""
+        note += " (\(cuped.lookbackDays)-day lookback, θ \(cuped.theta.map { ReportNumberFormat.trimmed($0, places: 4) } ?? "–")\(history))"
         if let pValue = cuped.preExposurePValue {
             note += cuped.isImbalanced
                 ? ", pre-exposure imbalance: the arms already differed before exposure ("

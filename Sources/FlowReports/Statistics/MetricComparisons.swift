@@ -60,10 +60,13 @@ enum MetricComparisons {
                     var checkSettings = settings
                     checkSettings.method = .fixedHorizon
                     let check = adjustedSamples[offset + 1].preExposure.compared(with: adjustedSamples[0].preExposure, settings: checkSettings)
-                    cuped = (comparison, RegressionAdjustmentReport(
+                    var adjustmentReport = RegressionAdjustmentReport(
                         lookbackDays: adjustment.lookbackDays, theta: comparison.theta, varianceReduction: comparison.varianceReduction,
                         preExposureDifference: check.absolute?.estimate, preExposurePValue: check.absolute?.pValue
-                    ))
+                    )
+                    adjustmentReport.treatmentUsersWithHistory = adjustedSamples[offset + 1].usersWithHistory
+                    adjustmentReport.controlUsersWithHistory = adjustedSamples[0].usersWithHistory
+                    cuped = (comparison, adjustmentReport)
                 }
                 var metricReport = report(
                     metric, treatment: (treatment.name, samples[offset + 1]), control: (control.name, samples[0]),
