@@ -83,4 +83,32 @@ struct CUPEDLookbackTests {
         #expect(orders.controlMean == expected.means[0] && orders.treatmentMean == expected.means[1])
         #expect(CUPEDReportTests.close(orders.cuped?.preExposureDifference, expected.preExposureDifference))
     }
+
+    /// The experiment's notes when two users per arm are exposed at the origin (09:00 on 2026-11-22) after a log that
+    /// begins `seconds` after the origin, with a lookback of 3 days.
+    static func notes(logBeginsAt seconds: Double) throws -> [String] {
+        var script = EventScript()
+        script.show("welcome", to: "early", at: seconds)
+        for (user, variant) in [("a1", "A"), ("a2", "A"), ("b1", "B"), ("b2", "B")] {
+            script.expose(user, to: variant, in: CUPEDLog.experiment, at: 0)
+            CUPEDLog.order(user, at: user.hasSuffix("1") ? 60 : 120, amount: 1, into: &script)
+        }
+        CUPEDLog.order("b1", at: 180, amount: 1, into: &script)
+        let options = try CUPEDLog.options(metrics: ["orders"], lookbackDays: 3)
+        return try #require(try ReportBuilder.report(events: script.events, options: options, inputs: []).experiments.first).notes
+    }
+
+    @Test("a lookback that reaches before the log's first event is said, with the day from which users have it whole")
+    func lookbackBeforeTheLog() throws {
+        // The log begins at 09:00 on 2026-11-20: lookbacks from 00:00 on 2026-11-21 on lie within it, so users exposed
+        // from 2026-11-24 on have theirs whole; these, exposed on 2026-11-22, look back from 2026-11-19.
+        let cut = try Self.notes(logBeginsAt: -2 * Self.day)
+        #expect(cut.contains(
+            "CUPED's 3-day lookback reaches before the log's first event (2026-11-20T09:00:00.000Z) for users exposed before 2026-11-24: "
+                + "their history is what the log holds of it"
+        ), "\(cut)")
+        // A log that begins at 00:00:00.000 on 2026-11-19 holds the whole lookback; one a millisecond later does not.
+        #expect(!(try Self.notes(logBeginsAt: -3 * Self.day - Self.intoDay)).contains { $0.contains("lookback reaches before") })
+        #expect(try Self.notes(logBeginsAt: -3 * Self.day - Self.intoDay + 0.001).contains { $0.contains("exposed before 2026-11-23") })
+    }
 }

@@ -16,11 +16,19 @@ public struct ReadSummary: Sendable, Hashable, CustomStringConvertible {
     private var tallies: [SkipReason: Tally] = [:]
     /// The latest time of the events read, in milliseconds since 1970; `Int64.min` before any.
     private var latestMilliseconds = Int64.min
+    /// The earliest time of the events read, in milliseconds since 1970; `Int64.max` before any.
+    private var earliestMilliseconds = Int64.max
 
     /// The latest time of any event read, whether it was handed out or left out as irrelevant: where the log
     /// ends, for windows that must have closed within it (retention metrics); nil when no event was read.
     public var latestEventTime: EventTimestamp? {
         latestMilliseconds == .min ? nil : EventTimestamp(millisecondsSince1970: latestMilliseconds)
+    }
+
+    /// The earliest time of any event read, handed out or left out: where the log begins, for lookbacks that reach
+    /// before it (CUPED); nil when no event was read.
+    public var earliestEventTime: EventTimestamp? {
+        earliestMilliseconds == .max ? nil : EventTimestamp(millisecondsSince1970: earliestMilliseconds)
     }
 
     /// Creates an empty summary, the starting point for merging.
@@ -69,11 +77,12 @@ public struct ReadSummary: Sendable, Hashable, CustomStringConvertible {
         return clauses.isEmpty ? "no lines skipped" : clauses.joined(separator: "; ")
     }
 
-    /// Counts an event read at `time`, towards ``latestEventTime``.
+    /// Counts an event read at `time`, towards ``latestEventTime`` and ``earliestEventTime``.
     @inline(__always)
     mutating func noteEvent(at time: EventTimestamp) {
         eventCount += 1
         if time.millisecondsSince1970 > latestMilliseconds { latestMilliseconds = time.millisecondsSince1970 }
+        if time.millisecondsSince1970 < earliestMilliseconds { earliestMilliseconds = time.millisecondsSince1970 }
     }
 
     /// Counts a line skipped for `reason` at `location`.
@@ -91,6 +100,7 @@ public struct ReadSummary: Sendable, Hashable, CustomStringConvertible {
         eventCount += other.eventCount
         lineCount += other.lineCount
         latestMilliseconds = max(latestMilliseconds, other.latestMilliseconds)
+        earliestMilliseconds = min(earliestMilliseconds, other.earliestMilliseconds)
         for (reason, tally) in other.tallies {
             if let existing = tallies[reason] {
                 tallies[reason] = Tally(count: existing.count + tally.count, firstLocation: existing.firstLocation)

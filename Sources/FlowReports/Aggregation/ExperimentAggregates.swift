@@ -25,6 +25,11 @@ struct ExperimentAggregates: Sendable {
     /// How many times a user's record was read to make these aggregates from the logs (0 from an SQL engine): the
     /// work, which specs check grows with users (a few reads each), never with users times variants.
     var userRecordsRead = 0
+    /// The earliest exposure to the experiment (multi-variant users included), in milliseconds since 1970.
+    var earliestExposure: Int64?
+    /// Where the log begins: the earliest time of any event read, in milliseconds since 1970; nil when unknown
+    /// (counts from a query that did not count it).
+    var logStart: Int64?
 }
 
 extension ExperimentExposures {
@@ -33,7 +38,7 @@ extension ExperimentExposures {
     ///
     /// The users are grouped by variant first, in one pass; then each variant's tally and paths are made from its
     /// own users on a thread of their own: once the logs are read, they are all the report has left to do.
-    func aggregates(options: ReportOptions, logEnd: EventTimestamp?) -> ExperimentAggregates {
+    func aggregates(options: ReportOptions, logEnd: EventTimestamp?, logStart: EventTimestamp? = nil) -> ExperimentAggregates {
         let variants = variants
         let groups = usersByVariant()
         let offered = options.offeredTransitions.isEmpty ? nil : options.offeredTransitions
@@ -68,7 +73,7 @@ extension ExperimentExposures {
         return ExperimentAggregates(
             variantsInExposureOrder: variantsInExposureOrder, multiVariantUsers: groups.multiVariantUsers, metrics: metrics,
             tallies: tallies, segmentCounts: segments, paths: paths, pathShareKeys: shareKeys, pathShareCounts: shareCounts,
-            userRecordsRead: recordsRead
+            userRecordsRead: recordsRead, earliestExposure: earliestExposure, logStart: logStart?.millisecondsSince1970
         )
     }
 }

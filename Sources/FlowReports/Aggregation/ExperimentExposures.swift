@@ -189,6 +189,11 @@ struct ExperimentExposures: Sendable {
         UsersByVariant(exposedUsers, variantCount: variants.count)
     }
 
+    /// The earliest exposure of any variant, in milliseconds since 1970; nil before any.
+    var earliestExposure: Int64? {
+        earliestExposures.min()
+    }
+
     /// The exposed variants, ordered by their earliest exposure, ties by name: an order no line order changes.
     var variantsInExposureOrder: [String] {
         variants.indices

@@ -26,6 +26,9 @@ public struct ExperimentLogAccumulator: Sendable {
     /// The latest time of the events consumed, and of those ``noteLatestEventTime(_:)`` was told of (the events a
     /// reader left out as irrelevant): where the log ends, for metric windows that must close within it.
     public private(set) var latestEventTime: EventTimestamp?
+    /// The earliest time of the events consumed, and of those ``noteEarliestEventTime(_:)`` was told of: where the log
+    /// begins, for CUPED's lookbacks that reach before it.
+    public private(set) var earliestEventTime: EventTimestamp?
     /// The events consumed so far, known by identity: an event consumed again is a duplicate and counted once.
     private var delivered = DeliveredEvents()
     /// Of the reread events, those of out-of-order users reread so far: the same duplicates are told apart again.
@@ -121,7 +124,10 @@ public struct ExperimentLogAccumulator: Sendable {
     /// Counts `event`, which is `inout` only to be read in place (see ``consume(relevant:userHashes:)``).
     private mutating func consume(_ event: inout FlowEvent, userHash: Int, isKnownRelevant: Bool) {
         eventsConsumed += 1
-        if !isKnownRelevant { noteLatestEventTime(event.time) }
+        if !isKnownRelevant {
+            noteLatestEventTime(event.time)
+            noteEarliestEventTime(event.time)
+        }
         let position = consumedCount
         consumedCount += 1
         let user = index(ofUser: event.user, hash: userHash)
@@ -187,6 +193,13 @@ public struct ExperimentLogAccumulator: Sendable {
     public mutating func noteLatestEventTime(_ time: EventTimestamp?) {
         guard let time else { return }
         if latestEventTime.map({ time.millisecondsSince1970 > $0.millisecondsSince1970 }) ?? true { latestEventTime = time }
+    }
+
+    /// Takes `time`, the earliest time of events read but not consumed (`ReadSummary.earliestEventTime`), into
+    /// ``earliestEventTime``, as ``noteLatestEventTime(_:)`` does for the latest.
+    public mutating func noteEarliestEventTime(_ time: EventTimestamp?) {
+        guard let time else { return }
+        if earliestEventTime.map({ time.millisecondsSince1970 < $0.millisecondsSince1970 }) ?? true { earliestEventTime = time }
     }
 
     /// Counts `count` events that ``eventFilter`` found irrelevant, in place of consuming them, without telling

@@ -27,6 +27,7 @@ public enum EventLogReport {
             accumulator.countIrrelevantEvents(identifiedBy: leftOut)
         }
         accumulator.noteLatestEventTime(summary.latestEventTime)
+        accumulator.noteEarliestEventTime(summary.earliestEventTime)
         guard accumulator.rereadLength != nil else { return summary }
         do {
             _ = try reader.readParallelHashingUsers(

@@ -124,7 +124,9 @@ public enum ReportBuilder {
         key: String, accumulator: ExperimentLogAccumulator, notes: inout [String]
     ) throws(ReportError) -> ExperimentReport {
         try experimentReport(
-            key: key, aggregates: accumulator.exposures(of: key)?.aggregates(options: accumulator.options, logEnd: accumulator.latestEventTime), options: accumulator.options,
+            key: key, aggregates: accumulator.exposures(of: key)?.aggregates(
+                options: accumulator.options, logEnd: accumulator.latestEventTime, logStart: accumulator.earliestEventTime
+            ), options: accumulator.options,
             exposedKeys: accumulator.exposedExperimentKeys, notes: &notes
         )
     }
@@ -238,6 +240,9 @@ public enum ReportBuilder {
             )
             report.metrics = comparisons
             report.notes += metricNotes
+            if let coverage = metrics.lookbackCoverageNote(earliestExposure: exposures?.earliestExposure, logStart: exposures?.logStart) {
+                report.notes.append(coverage)
+            }
             let imbalances = MetricComparisons.imbalanceProblems(comparisons)
             if !imbalances.isEmpty {
                 report.analysis.health.isHealthy = false

@@ -8,6 +8,8 @@ struct AggregateCounts: Sendable {
     private(set) var incompleteExposures = 0
     /// Events delivered more than once, counted once.
     private(set) var duplicateEvents = 0
+    /// The earliest time of any event, in milliseconds since 1970; nil when the counts do not say.
+    private(set) var logStart: Int64?
 
     /// Groups the rows of `file` by experiment and arm.
     ///
@@ -29,6 +31,10 @@ struct AggregateCounts: Sendable {
             }
             if row.measure == .duplicateEvents {
                 try CountSum.add(row.total, to: &duplicateEvents, location: location)
+                continue
+            }
+            if row.measure == .firstEvent {
+                logStart = min(logStart ?? row.value, row.value)
                 continue
             }
             if row.measure == .multiVariantUsers {
@@ -72,7 +78,8 @@ struct AggregateCounts: Sendable {
             }
         }
         var rowsByArm: [String: [String: [(row: AggregateRow, location: String)]]] = [:]
-        for (row, location) in zip(file.rows, file.locations) where row.measure != .incompleteExposures && row.measure != .duplicateEvents && row.measure != .multiVariantUsers {
+        for (row, location) in zip(file.rows, file.locations)
+        where ![.incompleteExposures, .duplicateEvents, .multiVariantUsers, .firstEvent].contains(row.measure) {
             rowsByArm[row.experiment, default: [:]][row.variant, default: []].append((row, location))
         }
         for (key, exposures) in firstExposures {
@@ -90,7 +97,9 @@ struct AggregateCounts: Sendable {
                 multiVariantUsers: multiVariantUsers[key] ?? 0,
                 metrics: metrics,
                 tallies: tallies,
-                segmentCounts: segments[key] ?? [:]
+                segmentCounts: segments[key] ?? [:],
+                earliestExposure: exposures.values.min(),
+                logStart: logStart
             )
         }
     }
@@ -179,7 +188,7 @@ struct AggregateCounts: Sendable {
                     try CountSum.add(values.invalid[position], times: row.total, to: &invalid[position], location: location)
                 }
                 invalidEvents[row.step] = invalid
-            case .incompleteExposures, .duplicateEvents, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
+            case .incompleteExposures, .duplicateEvents, .firstEvent, .multiVariantUsers, .firstExposure, .segmentUsers, .segmentConversions: break
             }
         }
         for (group, tuples) in tuplesWithCovariates.sorted(by: { $0.key < $1.key }) where tuples.carries != groupsWithCovariates.contains(group) {

@@ -5,6 +5,9 @@ public enum AggregateMeasure: String, Sendable, CaseIterable {
     /// Events read again after their first delivery (the same user, session and `seq`, or identical events in a log
     /// without `seq`), left out of every other row, over the whole input: `total`.
     case duplicateEvents = "duplicate_events"
+    /// The earliest time of any event, over the whole input: `value` (epoch milliseconds); `total` is the events. Where
+    /// the log begins, for CUPED's lookbacks that reach before it; counts without it say nothing of that.
+    case firstEvent = "first_event"
     /// Users of `experiment` exposed to more than one variant: `total`.
     case multiVariantUsers = "multi_variant_users"
     /// The earliest exposure to `variant`, multi-variant users' included: `value` (epoch milliseconds);

@@ -53,6 +53,8 @@ public struct AggregateQuery: Sendable {
             row(measure: .incompleteExposures, experiment: "''", variant: "''", total: "COUNT(*)",
                 from: "ev WHERE ty = 'exposure' AND (ex IS NULL OR va IS NULL)"),
             row(measure: .duplicateEvents, experiment: "''", variant: "''", total: "COUNT(*)", from: "nd WHERE dn > 1"),
+            row(measure: .firstEvent, experiment: "''", variant: "''", value: "t0", total: "n",
+                from: "(SELECT MIN(t) AS t0, COUNT(*) AS n FROM ev) AS fe WHERE n > 0"),
             row(measure: .multiVariantUsers, variant: "''", total: "COUNT(*)", from: "xu WHERE nv > 1 GROUP BY e"),
             row(measure: .firstExposure, value: "MIN(t)", total: "COUNT(DISTINCT u)", from: "xp GROUP BY e, v"),
             row(measure: .users, total: "COUNT(*)", from: "au GROUP BY e, v"),
