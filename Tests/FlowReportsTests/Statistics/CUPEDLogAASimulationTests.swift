@@ -39,17 +39,23 @@ struct CUPEDLogAASimulationTests {
         return try #require(report.experiments.first?.metrics.first)
     }
 
-    @Test("400 A/A runs of 600 users with a history that predicts: p < 0.05 in about 5% (Wilson), every interval narrower")
-    func predictiveHistory() throws {
-        var generator = SplitMix64(seed: 42)
+    /// 400 runs of 600 users from `seed`: how many gave p < 0.05, and each run's variance reduction.
+    static func runs(historyPredicts: Bool, seed: UInt64) throws -> (alarms: Int, runs: Int, reductions: [Double]) {
+        var generator = SplitMix64(seed: seed)
         let runs = 400
         var alarms = 0
         var reductions: [Double] = []
         for _ in 0..<runs {
-            let revenue = try Self.run(users: 600, historyPredicts: true, generator: &generator)
+            let revenue = try run(users: 600, historyPredicts: historyPredicts, generator: &generator)
             if revenue.pValue < 0.05 { alarms += 1 }
             reductions.append(try #require(revenue.cuped?.varianceReduction))
         }
+        return (alarms, runs, reductions)
+    }
+
+    @Test("400 A/A runs of 600 users with a history that predicts: p < 0.05 in about 5% (Wilson), every interval narrower")
+    func predictiveHistory() throws {
+        let (alarms, runs, reductions) = try Self.runs(historyPredicts: true, seed: 42)
         let interval = CupedSimulationTests.wilson(alarms, runs)
         #expect(interval.contains(0.05), "\(alarms) false alarms in \(runs) runs, Wilson \(interval)")
         let mean = reductions.reduce(0, +) / Double(runs)
@@ -59,15 +65,7 @@ struct CUPEDLogAASimulationTests {
 
     @Test("400 A/A runs of 600 users with a history that predicts nothing: p < 0.05 in about 5%, never wider than noise")
     func unrelatedHistory() throws {
-        var generator = SplitMix64(seed: 43)
-        let runs = 400
-        var alarms = 0
-        var reductions: [Double] = []
-        for _ in 0..<runs {
-            let revenue = try Self.run(users: 600, historyPredicts: false, generator: &generator)
-            if revenue.pValue < 0.05 { alarms += 1 }
-            reductions.append(try #require(revenue.cuped?.varianceReduction))
-        }
+        let (alarms, runs, reductions) = try Self.runs(historyPredicts: false, seed: 43)
         let interval = CupedSimulationTests.wilson(alarms, runs)
         #expect(interval.contains(0.05), "\(alarms) false alarms in \(runs) runs, Wilson \(interval)")
         // θ fitted on noise takes a sliver of variance away, never adds it: about 1/n of it on average.
