@@ -6,9 +6,9 @@ import Testing
 /// file's rows, never its totals, and totals beyond what the report can count are an error at their row.
 @Suite("Counts of many users: memory in the rows, not in the users they count", .serialized)
 struct CountsOfManyUsersTests {
-    /// An experiment with configured steps, a goal, a mean of a count, a ratio of a sum over a count (an absolute
-    /// cap on the sum), a proportion and a duration: every metric kind a counts file carries as sufficient
-    /// statistics.
+    /// An experiment with configured steps, a goal, a mean of a count, a ratio of a sum over a count (the sum capped
+    /// at its 99th percentile), a proportion, a duration and its 90th percentile: the caps and quantiles are read
+    /// off the values in order, which must not expand them one per user.
     static let configuration = #"""
         {"version": 1, "app": "big", "slots": [{"id": "s", "default": "A"}],
          "experiments": [{"key": "big", "slot": "s", "status": "active", "coverage": 1, "hashAttribute": "id", "hashVersion": 2,
@@ -16,14 +16,15 @@ struct CountsOfManyUsersTests {
            "funnel": {"steps": [{"name": "Saw cart", "type": "screen_shown", "screen": "cart"},
                                 {"name": "Paid", "type": "mutation", "properties": {"operation": "pay", "outcome": "succeeded"}}],
                       "conversionWindowSeconds": 3600, "goal": {"name": "Completed", "type": "flow_completed"},
-                      "goals": ["orders"], "guardrails": ["declined-card"], "metrics": ["order-value", "checkout-time"]}}],
+                      "goals": ["orders"], "guardrails": ["declined-card"], "metrics": ["order-value", "checkout-time", "checkout-p90"]}}],
          "metrics": [
-           {"id": "revenue", "name": "Revenue", "kind": "mean", "value": "amount", "cap": {"absolute": 100000},
+           {"id": "revenue", "name": "Revenue", "kind": "mean", "value": "amount", "cap": {"percentile": 0.99},
             "event": {"type": "mutation", "properties": {"operation": "pay", "outcome": "succeeded"}}},
            {"id": "orders", "name": "Orders", "kind": "mean", "event": {"type": "mutation", "properties": {"operation": "pay", "outcome": "succeeded"}}},
            {"id": "order-value", "name": "Order value", "kind": "ratio", "numerator": "revenue", "denominator": "orders"},
            {"id": "checkout-time", "name": "Checkout time", "kind": "duration", "direction": "lower",
             "from": {"type": "screen_shown", "screen": "cart"}, "to": {"type": "flow_completed"}},
+           {"id": "checkout-p90", "name": "Checkout time p90", "kind": "quantile", "of": "checkout-time", "quantile": 0.9},
            {"id": "declined-card", "name": "Declined", "kind": "proportion", "direction": "lower",
             "event": {"type": "mutation", "properties": {"outcome": "failed", "reason": "card_declined"}}}]}
         """#
@@ -94,7 +95,7 @@ struct CountsOfManyUsersTests {
         let arms = experiment?["arms"] as? [[String: Any]] ?? []
         #expect(arms.map { $0["users"] as? Int } == [users / 2, users - users / 2])
         let metrics = experiment?["metrics"] as? [[String: Any]] ?? []
-        #expect(Set(metrics.compactMap { $0["metric"] as? String }) == ["orders", "declined-card", "order-value", "checkout-time"],
+        #expect(Set(metrics.compactMap { $0["metric"] as? String }) == ["orders", "declined-card", "order-value", "checkout-time", "checkout-p90"],
                 "\(metrics.compactMap { $0["metric"] })")
         for metric in metrics {
             #expect(metric["p_value"] is Double, "\(metric)")

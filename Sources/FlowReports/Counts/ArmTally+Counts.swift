@@ -3,9 +3,8 @@ import FlowEvents
 extension ArmTally {
     /// The tally of an arm whose users an SQL engine counted, as ``init(definition:metrics:users:)`` measures them:
     /// step times and measured values kept as distinct values with their users (``StepTimes``,
-    /// ``MeasuredColumn/usersPerEntry``), so memory grows with the counts' rows, not with the users they count.
-    /// Only the measurements a percentile cap or a quantile reads are expanded to one value per user, as those
-    /// are taken over the values in order.
+    /// ``MeasuredColumn/usersPerEntry``), so memory grows with the counts' rows, not with the users they count:
+    /// percentile caps and quantiles too are read off the distinct values in order (``WeightedSortedValues``).
     ///
     /// - Parameters:
     ///   - usersByMeasuredValues: for each measurement group the engine counted
@@ -27,15 +26,13 @@ extension ArmTally {
         stepDurations = steps.indices.map { StepTimes(usersByTime: stepReaches[$0 + 1] ?? [:]) }
         self.backNavigationsByScreen = backNavigationsByScreen
         self.failuresByScreen = failuresByScreen
-        let expanded = Self.measurementsReadInOrder(of: metrics)
         for (offset, group) in metrics.measurementGroups.enumerated() {
             // An arm whose users were all multi-variant has no rows, and no values to count.
             guard let counted = usersByMeasuredValues[offset + 1] ?? (users == 0 ? [:] : nil) else { continue }
             // An arm without users has every covariate there is: none.
             let groupCovariates = users == 0 || groupsWithCovariates.contains(offset + 1) ? metrics.covariates(ofGroup: group) : []
             let (columns, covariateColumns) = Self.columns(
-                of: group.map { metrics.measurements[$0] }, covariates: groupCovariates.count, counted: counted, users: users,
-                expanded: group.contains { expanded.contains($0) }
+                of: group.map { metrics.measurements[$0] }, covariates: groupCovariates.count, counted: counted, users: users
             )
             for (index, column) in zip(group, columns) {
                 measured[metrics.measurements[index]] = column
@@ -73,50 +70,25 @@ extension ArmTally {
         }
     }
 
-    /// The measurements whose values are taken in order: those a percentile cap caps, or a quantile metric reads.
-    private static func measurementsReadInOrder(of metrics: ExperimentMetrics) -> Set<Int> {
-        var indices: Set<Int> = []
-        for (index, measurement) in metrics.measurements.enumerated() {
-            if case .percentile = measurement.cap { indices.insert(index) }
-        }
-        for metric in metrics.metrics {
-            if case .quantile(let index, _) = metric.reading { indices.insert(index) }
-        }
-        return indices
-    }
-
     /// The columns of a group's measurements, and of its `covariates` covariates, aligned by entry: one entry per
-    /// tuple of values with its users, then one for the users without a value; or, when `expanded`, each tuple
-    /// repeated for its users.
+    /// tuple of values with its users, then one for the users without a value.
     private static func columns(
-        of measurements: [MetricMeasurement], covariates: Int, counted: [MeasuredValues: Int], users: Int, expanded: Bool
+        of measurements: [MetricMeasurement], covariates: Int, counted: [MeasuredValues: Int], users: Int
     ) -> (measured: [MeasuredColumn], covariates: [[Double]]) {
-        var columns = measurements.map { _ in MeasuredColumn(reserving: expanded ? users : counted.count + 1) }
+        var columns = measurements.map { _ in MeasuredColumn(reserving: counted.count + 1) }
         var covariateColumns: [[Double]] = Array(repeating: [], count: covariates)
-        if !expanded {
-            for index in columns.indices { columns[index].usersPerEntry = [] }
-        }
+        for index in columns.indices { columns[index].usersPerEntry = [] }
         func append(_ tuple: MeasuredValues, times: Int) {
             guard times > 0 else { return }
             for index in covariateColumns.indices {
-                let value = index < tuple.covariates.count ? tuple.covariates[index] : 0
-                if expanded {
-                    covariateColumns[index].append(contentsOf: repeatElement(value, count: times))
-                } else {
-                    covariateColumns[index].append(value)
-                }
+                covariateColumns[index].append(index < tuple.covariates.count ? tuple.covariates[index] : 0)
             }
             for index in columns.indices {
-                // AggregateCounts checked that each measurement's invalid events add up to at most Int.max.
+                // AggregateCounts checked that each measurement's invalid events add up to at most CountSum.maximum.
                 columns[index].invalid += tuple.invalid[index] * times
-                guard expanded else {
-                    columns[index].values.append(tuple.values[index])
-                    columns[index].present.append(tuple.present[index])
-                    columns[index].usersPerEntry?.append(times)
-                    continue
-                }
-                columns[index].values.append(contentsOf: repeatElement(tuple.values[index], count: times))
-                columns[index].present.append(contentsOf: repeatElement(tuple.present[index], count: times))
+                columns[index].values.append(tuple.values[index])
+                columns[index].present.append(tuple.present[index])
+                columns[index].usersPerEntry?.append(times)
             }
         }
         // The statistics sort what they add up, so any order of the users gives the same numbers.

@@ -157,15 +157,17 @@ struct ArmSample: Sendable {
                 sums.add(first.values[entry], users: weight)
                 reached.append((first.values[entry], weight))
             }
-            let median = Self.nearestRank(level: 0.5, of: reached)
+            let median = WeightedSortedValues(reached).nearestRank(level: 0.5)
             return (.mean(sums.meanStatistic), sums.users, users - sums.users, median, 0)
         case .quantile(_, let level):
-            var values: [Double] = []
+            var entries: [(value: Double, users: Int)] = []
+            var nonFinite = 0
             for (entry, weight) in usersPerEntry.enumerated() where first.present[entry] {
-                values.append(contentsOf: repeatElement(first.values[entry], count: weight))
+                entries.append((first.values[entry], weight))
+                if !first.values[entry].isFinite { nonFinite += weight }
             }
-            let nonFinite = values.lazy.filter { !$0.isFinite }.count
-            return (.quantile(QuantileArmStatistic(sortedValues: values.filter(\.isFinite).sorted(), level: level)), values.count, 0, nil, nonFinite)
+            let values = WeightedSortedValues(entries)
+            return (.quantile(QuantileArmStatistic(weighted: values, level: level)), values.count + nonFinite, 0, nil, nonFinite)
         case .ratio:
             let (numerators, denominators) = (first.values, columns[1].values)
             var numerator = WeightedSums()
@@ -197,19 +199,6 @@ struct ArmSample: Sendable {
             )
             return (.ratio(statistic), users, 0, nil, nonFinite)
         }
-    }
-
-    /// The nearest-rank `level` quantile of values each held by some users, as of the values expanded and sorted.
-    private static func nearestRank(level: Double, of entries: [(value: Double, users: Int)]) -> Double? {
-        let total = entries.reduce(0) { $0 + $1.users }
-        guard total > 0 else { return nil }
-        let target = NearestRankQuantile.index(level: level, count: total)
-        var below = 0
-        for entry in entries.sorted(by: { $0.value < $1.value }) {
-            below += entry.users
-            if target < below { return entry.value }
-        }
-        return nil
     }
 
     /// The Bayesian comparison of this arm, as the treatment, with `control`, a sample of the same metric.

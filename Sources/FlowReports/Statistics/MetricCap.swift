@@ -105,6 +105,22 @@ public enum MetricCap: Sendable, Hashable {
         }
     }
 
+    /// The values to cap at, from every arm's users pooled as values each held by some users (a counts file's
+    /// tuples), as ``thresholds(pooledValues:)`` takes them from the values expanded one per user.
+    func thresholds(pooledEntries: some Sequence<(value: Double, users: Int)>) -> Thresholds? {
+        guard problem == nil else { return nil }
+        switch self {
+        case let .absolute(lower, upper):
+            return Thresholds(lower: lower, upper: upper)
+        case let .percentile(lower, upper, ignoringZeros):
+            let kept = WeightedSortedValues(pooledEntries.lazy.filter { !(ignoringZeros && $0.value == 0) })
+            return Thresholds(
+                lower: lower.flatMap { kept.percentileContinuous($0) }, upper: upper.flatMap { kept.percentileContinuous($0) },
+                leavesZeros: ignoringZeros
+            )
+        }
+    }
+
     /// SQL's `PERCENTILE_CONT(p)` of `sorted` (ascending): at position h = (n − 1)·p from 0, the value at ⌊h⌋
     /// plus (h − ⌊h⌋) of the step to the next one (for two values whose step is beyond the largest Double, the
     /// weighted sum of the two instead). Nil when `sorted` is empty; p is clamped to [0, 1].

@@ -21,7 +21,11 @@ enum MetricComparisons {
         let arms = [control] + treatments
         let columns = metrics.measurements.map { measurement in arms.map { $0.tally?.measured[measurement] } }
         let thresholds = zip(metrics.measurements, columns).map { measurement, columns in
-            measurement.cap?.thresholds(pooledValues: columns.compactMap { $0 }.flatMap { Self.values(of: $0, measuring: measurement) })
+            let counted = columns.compactMap { $0 }
+            // Counted columns (entries of many users each) are pooled as they are, never expanded one per user.
+            return counted.contains { $0.usersPerEntry != nil }
+                ? measurement.cap?.thresholds(pooledEntries: counted.flatMap { Self.entries(of: $0, measuring: measurement) })
+                : measurement.cap?.thresholds(pooledValues: counted.flatMap { Self.values(of: $0, measuring: measurement) })
         }
         var uncounted: [String] = []
         var unadjustable: [String] = []
@@ -181,6 +185,14 @@ enum MetricComparisons {
     static func values(of column: MeasuredColumn, measuring measurement: MetricMeasurement) -> [Double] {
         guard case .duration = measurement.quantity else { return column.values }
         return zip(column.values, column.present).compactMap { $1 ? $0 : nil }
+    }
+
+    /// The values a cap is taken over, each with the users it stands for.
+    static func entries(of column: MeasuredColumn, measuring measurement: MetricMeasurement) -> [(value: Double, users: Int)] {
+        let isDuration = if case .duration = measurement.quantity { true } else { false }
+        return column.values.indices.compactMap { entry in
+            isDuration && !column.present[entry] ? nil : (column.values[entry], column.usersPerEntry?[entry] ?? 1)
+        }
     }
 
     private static func report(

@@ -55,6 +55,16 @@ package struct QuantileArmStatistic: MetricArmStatistic {
         )
     }
 
+    /// The statistic of values each held by some users, as of the values expanded one per user.
+    init(weighted values: WeightedSortedValues, level: Double) {
+        let nStar = Self.nStar(forCount: values.count)
+        let levels = Self.boundLevels(level: level, nStar: nStar)
+        self.init(
+            count: values.count, level: level, estimate: values.nearestRank(level: level), nStar: nStar,
+            lowerBound: values.nearestRank(level: levels.lower) ?? 0, upperBound: values.nearestRank(level: levels.upper) ?? 0
+        )
+    }
+
     /// The largest n* of ``nStarGrid`` below `count`, or the smallest when none is (GrowthBook's choice).
     package static func nStar(forCount count: Int) -> Int {
         nStarGrid.last { $0 < count } ?? nStarGrid[0]
