@@ -53,6 +53,25 @@ struct CompareTests {
         #expect(experiment.analysis.comparisons.first?.variant == "profile-first")
     }
 
+    @Test("Each treatment log is decomposed step by step and its step times compared with control's, as an experiment's variants are")
+    func stepByStepAndStepTimes() throws {
+        let experiment = try #require(try Self.compare(options: CompareOptions(experiment: "onboarding")).experiments.first)
+        let decomposition = try #require(experiment.stepDecompositions.first)
+        #expect(experiment.stepDecompositions.count == 1)
+        #expect(decomposition.variant == "profile-first" && decomposition.control == "signup-first")
+        #expect(decomposition.refusal == nil)
+        #expect(decomposition.treatmentRate == 2.0 / 3 && decomposition.controlRate == 0.25)
+        // Every user reaches both steps: the whole difference is in the goal after the last step.
+        #expect(decomposition.terms.count == 3)
+        let ratio = decomposition.terms.compactMap(\.ratio).reduce(1, *)
+        #expect(abs(ratio - (2.0 / 3) / 0.25) < 1e-12, "\(decomposition.terms.map(\.ratio))")
+        let times = try #require(experiment.stepTimes.first)
+        #expect(times.unavailable == nil)
+        #expect(times.steps.map(\.step) == ["welcome", "signup"])
+        #expect(times.steps.map(\.treatmentUsers) == [3, 3] && times.steps.map(\.controlUsers) == [4, 4])
+        #expect(times.steps.map(\.median.treatmentSeconds) == [1, 1] && times.steps.map(\.median.controlSeconds) == [1, 1])
+    }
+
     @Test("Users found in both logs are noted")
     func sharedUsersNoted() throws {
         let report = try Self.compare(options: CompareOptions())

@@ -1,6 +1,7 @@
 import FlowEvents
 @testable import FlowReports
 import Foundation
+import SeededRandom
 import Testing
 
 /// The report's step times on a log whose per-user gaps are set by hand.
@@ -106,9 +107,10 @@ struct StepTimeReportTests {
         #expect(csv.first { $0[1] == "A" && $0[8] == "signup" }?[reading] == "")
     }
 
-    @Test("a report from counts says step times are unavailable in every format, never zeros")
+    @Test("a report from counts without step_gap rows (an older query's) says step times are unavailable in every format, never zeros")
     func unavailableFromCounts() throws {
-        let file = try AggregateCountsFile(text: AggregateCountsFileTests.definedMetricCounts, path: "counts.csv")
+        let olderQuery = AggregateCountsFileTests.definedMetricCounts + "shop,A,step,1,,,1500,1\n"
+        let file = try AggregateCountsFile(text: olderQuery, path: "counts.csv")
         let report = try ReportBuilder.report(
             fromCounts: file, options: DefinedMetricTests.options(metrics: AggregateCountsFileTests.definedMetrics), inputs: []
         )
@@ -121,5 +123,26 @@ struct StepTimeReportTests {
         let csv = CSVRenderer().render(report)
         let hasSteps = report.experiments.first?.arms.contains { !$0.steps.isEmpty } == true
         #expect(!hasSteps || csv.contains("unavailable_from_counts"))
+    }
+
+    @Test("gaps counted by an engine, users per millisecond, give the step-time sample of the gaps one per user", arguments: 0..<100)
+    func countedGaps(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let gaps = (0..<Int.random(in: 0...300, using: &random)).map { _ in
+            Int64.random(in: 0...(Bool.random(using: &random) ? 50 : 3_600_000), using: &random)
+        }
+        let counted = Dictionary(gaps.map { ($0, 1) }, uniquingKeysWith: +)
+        #expect(StepGapSample(usersByMilliseconds: counted) == StepGapSample(gaps: gaps.map { Double($0) / 1_000 }))
+    }
+
+    @Test("step_gap rows that count other users than the step's rows are an error at the step's first row")
+    func gapsOfOtherUsers() throws {
+        let text = AggregateCountsFileTests.definedMetricCounts + "shop,A,step,1,,,1500,1\nshop,A,step_gap,1,,,1500,2\n"
+        let file = try AggregateCountsFile(text: text, path: "counts.csv")
+        #expect {
+            _ = try ReportBuilder.report(fromCounts: file, options: DefinedMetricTests.options(metrics: AggregateCountsFileTests.definedMetrics), inputs: [])
+        } throws: { error in
+            "\(error)".contains("users reaching step 1 of experiment \"shop\": 1 in its step rows, 2 in its step_gap rows")
+        }
     }
 }

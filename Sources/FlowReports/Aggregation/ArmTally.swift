@@ -17,6 +17,9 @@ struct ArmTally: Sendable, Hashable {
     /// anchor for step 1) to reaching it: one gap per user, what step times are compared on. Nil when only counts
     /// are known, which hold no per-user times.
     var stepGaps: [[Int64]]?
+    /// For each step, the users who reached it by their gap in milliseconds (``stepGaps`` counted by an engine); nil
+    /// when the gaps are known per user, or not at all (counts from a query before gaps were counted).
+    var countedStepGaps: [[Int64: Int]]?
     /// Users who reached the goal, by the furthest step they reached (0 to the step count): what the step
     /// decomposition needs when the goal can be reached without the last step. Nil when only counts are known.
     var convertedByFurthestStep: [Int]?

@@ -9,25 +9,27 @@ extension ReportBuilder {
     ) {
         guard let control = arms.first, arms.count > 1 else { return }
         let steps = control.steps.map(\.name)
-        // A variant nobody was counted in has no tally, and no gaps to compare; one counted from counts has no gaps at all.
-        let gaps = { (variant: String) in tally(variant).map(\.stepGaps) ?? Array(repeating: [], count: steps.count) }
+        // A variant nobody was counted in has no tally, and no gaps to compare; counts from an older query have no gaps at all.
+        let gaps = { (variant: String) in
+            tally(variant).map(\.stepGapSamples) ?? Array(repeating: (0, StepGapSample(gaps: [])), count: steps.count)
+        }
         guard let controlGaps = gaps(control.variant), arms.allSatisfy({ gaps($0.variant) != nil }) else {
             report.stepTimes = arms.dropFirst().map { arm in
                 StepTimesReport(
                     variant: arm.variant, control: control.variant, unavailable: "unavailable_from_counts",
-                    reason: "step times unavailable from counts: the time each user took over each step is not in the "
-                        + "aggregated counts; report on the logs to compare step times",
+                    reason: "step times unavailable from counts: the counts have no step_gap rows (a query from an older "
+                        + "switchyard); run the query `switchyard sql` writes now, or report on the logs, to compare step times",
                     correction: correction
                 )
             }
             return
         }
-        let controlSamples = controlGaps.map(Self.gapSample)
-        var compared: [(variant: String, gaps: [[Int64]], comparisons: [StepTimeComparison])] = []
+        let controlSamples = controlGaps.map(\.sample)
+        var compared: [(variant: String, gaps: [(users: Int, sample: StepGapSample)], comparisons: [StepTimeComparison])] = []
         for arm in arms.dropFirst() where arm.steps.map(\.name) == steps {
             guard let gaps = gaps(arm.variant) else { continue }
             let comparisons = StepTimeComparison.compare(
-                treatment: gaps.map(Self.gapSample), control: controlSamples, settings: settings, correction: correction
+                treatment: gaps.map(\.sample), control: controlSamples, settings: settings, correction: correction
             )
             compared.append((arm.variant, gaps, comparisons))
         }
@@ -44,8 +46,8 @@ extension ReportBuilder {
                 comparison.isMeanFound = comparison.mean.absolute?.pValue != nil && comparison.meanAdjustedPValue < alpha
                 return StepTimeReport(
                     index: index + 1, step: steps.indices.contains(index) ? steps[index] : "",
-                    treatmentUsers: gaps.indices.contains(index) ? gaps[index].count : 0,
-                    controlUsers: controlGaps.indices.contains(index) ? controlGaps[index].count : 0,
+                    treatmentUsers: gaps.indices.contains(index) ? gaps[index].users : 0,
+                    controlUsers: controlGaps.indices.contains(index) ? controlGaps[index].users : 0,
                     comparison: comparison
                 )
             }
@@ -59,10 +61,5 @@ extension ReportBuilder {
                 correction: correction
             )
         }
-    }
-
-    /// The sample of one step's per-user gaps, in seconds.
-    private static func gapSample(_ gaps: [Int64]) -> StepGapSample {
-        StepGapSample(gaps: gaps.map { Double($0) / 1_000 })
     }
 }

@@ -92,9 +92,10 @@ public enum ReportBuilder {
             controlIndex = index
         }
         let order = [controlIndex] + logs.indices.filter { $0 != controlIndex }
-        let arms = order.map { index in
-            ArmReport(variant: names[index], source: logs[index].label, tally: logs[index].accumulator.tally())
-        }
+        let armTallies = logs.map { $0.accumulator.tally() }
+        let arms = order.map { index in ArmReport(variant: names[index], source: logs[index].label, tally: armTallies[index]) }
+        // armNames made the names unique.
+        let tallies = Dictionary(zip(names, armTallies), uniquingKeysWith: { first, _ in first })
         for arm in arms where arm.users == 0 {
             notes.append("\(arm.source ?? arm.variant): no session_started events, so no users")
         }
@@ -110,13 +111,19 @@ public enum ReportBuilder {
         let duplicates = logs.reduce(0) { $0 + $1.accumulator.duplicateEvents }
         if duplicates > 0 { notes.append(duplicatesNote(events: duplicates)) }
         let funnel = options.funnel ?? .screensInOrderSeen
+        var experiment = experimentReport(
+            key: options.experiment ?? CompareOptions.defaultExperimentKey, funnel: funnel, arms: arms,
+            excludedUsers: nil, weights: weights ?? equalWeights(arms.count), settings: options.settings
+        )
+        // Each log is an arm as an experiment's variant is: the same step by step and step-time comparisons, Holm-corrected.
+        addStepDecompositions(
+            to: &experiment, arms: arms, progress: { tallies[$0]?.funnelProgress }, goal: funnel.goal.summary,
+            correction: .holm, alpha: options.settings.effectiveAlpha
+        )
+        addStepTimes(to: &experiment, arms: arms, tally: { tallies[$0] }, correction: .holm, settings: options.settings)
         return Report(
             mode: .compare, alpha: options.settings.effectiveAlpha, inputs: logs.map(\.label), diagnostics: notes,
-            duplicateEvents: duplicates,
-            experiments: [experimentReport(
-                key: options.experiment ?? CompareOptions.defaultExperimentKey, funnel: funnel, arms: arms,
-                excludedUsers: nil, weights: weights ?? equalWeights(arms.count), settings: options.settings
-            )]
+            duplicateEvents: duplicates, experiments: [experiment]
         )
     }
 

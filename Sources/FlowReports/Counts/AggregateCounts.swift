@@ -51,7 +51,8 @@ struct AggregateCounts: Sendable {
             }
             let funnel = options.funnel(for: row.experiment)
             switch row.measure {
-            case .step where !funnel.discoversScreens && (row.step < 1 || row.step > funnel.steps.count):
+            case .step where !funnel.discoversScreens && (row.step < 1 || row.step > funnel.steps.count),
+                 .stepGap where !funnel.discoversScreens && (row.step < 1 || row.step > funnel.steps.count):
                 throw AggregateCountsError(
                     location: location,
                     problem: "step \(row.step) of experiment \"\(row.experiment)\", whose funnel has \(funnel.steps.count) steps"
@@ -82,12 +83,16 @@ struct AggregateCounts: Sendable {
         where ![.incompleteExposures, .duplicateEvents, .multiVariantUsers, .firstEvent].contains(row.measure) {
             rowsByArm[row.experiment, default: [:]][row.variant, default: []].append((row, location))
         }
+        // Counts from a query before step gaps were counted have step rows and no step_gap rows: step times unknown.
+        let countsStepGaps = file.rows.contains { $0.measure == .stepGap } || !file.rows.contains { $0.measure == .step }
         for (key, exposures) in firstExposures {
             let funnel = options.funnel(for: key)
             let metrics = ExperimentMetrics(plan: options.experiments[key], funnel: funnel)
             var tallies: [String: ArmTally] = [:]
             for variant in exposures.keys {
-                tallies[variant] = try Self.tally(of: rowsByArm[key]?[variant] ?? [], experiment: key, funnel: funnel, metrics: metrics)
+                tallies[variant] = try Self.tally(
+                    of: rowsByArm[key]?[variant] ?? [], experiment: key, funnel: funnel, metrics: metrics, countsStepGaps: countsStepGaps
+                )
             }
             experiments[key] = ExperimentAggregates(
                 variantsInExposureOrder: exposures.keys.sorted { lhs, rhs in
@@ -106,12 +111,16 @@ struct AggregateCounts: Sendable {
 
     /// The tally of one arm from its rows.
     private static func tally(
-        of rows: [(row: AggregateRow, location: String)], experiment: String, funnel: FunnelDefinition, metrics: ExperimentMetrics
+        of rows: [(row: AggregateRow, location: String)], experiment: String, funnel: FunnelDefinition, metrics: ExperimentMetrics,
+        countsStepGaps: Bool
     ) throws(AggregateCountsError) -> ArmTally {
         var users = 0
         var discovered: [Int: String] = [:]
         var screensBeyondStepCap = 0
         var stepReaches: [Int: [Int64: Int]] = [:]
+        var stepGaps: [Int: [Int64: Int]] = [:]
+        // Where each step's step and step_gap rows begin, for an error when their users differ.
+        var stepLocations: [Int: String] = [:]
         var goalReaches: [Int64: Int] = [:]
         var convertedReaching: [Int: Int] = [:]
         var backs: [String: Int] = [:]
@@ -141,7 +150,12 @@ struct AggregateCounts: Sendable {
             case .users: try CountSum.add(row.total, to: &users, location: location)
             case .goal: try CountSum.add(row.total, to: &goalReaches[row.value, default: 0], location: location)
             case .convertedReachingStep: try CountSum.add(row.total, to: &convertedReaching[row.step, default: 0], location: location)
-            case .step: try CountSum.add(row.total, to: &stepReaches[row.step, default: [:]][row.value, default: 0], location: location)
+            case .step:
+                try CountSum.add(row.total, to: &stepReaches[row.step, default: [:]][row.value, default: 0], location: location)
+                stepLocations[row.step] = stepLocations[row.step] ?? location
+            case .stepGap:
+                try CountSum.add(row.total, to: &stepGaps[row.step, default: [:]][row.value, default: 0], location: location)
+                stepLocations[row.step] = stepLocations[row.step] ?? location
             case .discoveredStep: discovered[row.step] = row.name
             case .discoveredScreensBeyondCap: try CountSum.add(row.total, to: &screensBeyondStepCap, location: location)
             case .back: try CountSum.add(row.total, to: &backs[row.name, default: 0], location: location)
@@ -218,6 +232,19 @@ struct AggregateCounts: Sendable {
             backNavigationsByScreen: backs, failuresByScreen: failures, usersByMetricValue: metricCounts,
             usersByMeasuredValues: measuredValues, groupsWithCovariates: groupsWithCovariates, metrics: metrics
         )
+        if countsStepGaps {
+            for step in steps.indices.map({ $0 + 1 }) {
+                let (reached, timed) = ((stepReaches[step] ?? [:]).values.reduce(0, +), (stepGaps[step] ?? [:]).values.reduce(0, +))
+                guard reached == timed else {
+                    throw AggregateCountsError(
+                        location: stepLocations[step] ?? "",
+                        problem: "users reaching step \(step) of experiment \"\(experiment)\": \(reached) in its step rows, \(timed) in "
+                            + "its step_gap rows; expected one query's counts"
+                    )
+                }
+            }
+            tally.countedStepGaps = steps.indices.map { stepGaps[$0 + 1] ?? [:] }
+        }
         tally.convertedByFurthestStep = Self.convertedByFurthestStep(
             reaching: convertedReaching, steps: steps.count, conversions: tally.goalConversions
         )
@@ -229,6 +256,7 @@ struct AggregateCounts: Sendable {
         switch row.measure {
         case .goal: "goal"
         case .step: "step \(row.step)"
+        case .stepGap: "step_gap \(row.step)"
         case .convertedReachingStep: "converted_reaching_step \(row.step)"
         case .userBackNavigations: "user_back_navigations"
         case .userFailedMutations: "user_failed_mutations"

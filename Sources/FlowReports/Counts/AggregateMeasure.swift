@@ -19,6 +19,9 @@ public enum AggregateMeasure: String, Sendable, CaseIterable {
     case goal
     /// Users who reached step `step` (from 1) `value` milliseconds after their exposure: `total`.
     case step
+    /// Users who reached step `step` (from 1) `value` milliseconds after they reached the step before (after their
+    /// exposure, for step 1): `total`. Step times are compared from these; counts without them do not compare them.
+    case stepGap = "step_gap"
     /// Users who reached the goal and step `step` (from 1; 0 counts every user who reached the goal): `total`. The
     /// step decomposition reads how far converted users got from these; counts without them are not decomposed.
     case convertedReachingStep = "converted_reaching_step"

@@ -163,13 +163,17 @@ public struct AggregateQuery: Sendable {
             let previous = (1..<step).map { "s\(step - 1).p\($0)" }
             let unused = previous.map { "sm.p <> \($0)" }.joined(separator: " AND ")
             let carried = previous.enumerated().map { "\($0.element) AS p\($0.offset + 1)" }.joined(separator: ", ")
-            expressions.append(("s\(step)", "SELECT sm.e AS e, sm.v AS v, sm.u AS u, MIN(sm.o) AS o, \(carried), MIN(sm.p) AS p\(step) "
-                + "FROM sm JOIN s\(step - 1) ON sm.e = s\(step - 1).e AND sm.u = s\(step - 1).u "
+            // `q`: when the user reached the step before, so the time over this step needs no other join.
+            expressions.append(("s\(step)", "SELECT sm.e AS e, sm.v AS v, sm.u AS u, MIN(sm.o) AS o, s\(step - 1).o AS q, \(carried), "
+                + "MIN(sm.p) AS p\(step) FROM sm JOIN s\(step - 1) ON sm.e = s\(step - 1).e AND sm.u = s\(step - 1).u "
                 + "WHERE sm.m\(step) = 1 AND sm.o >= s\(step - 1).o AND \(unused) "
-                + "GROUP BY sm.e, sm.v, sm.u, \(previous.joined(separator: ", "))"))
+                + "GROUP BY sm.e, sm.v, sm.u, s\(step - 1).o, \(previous.joined(separator: ", "))"))
         }
         for step in steps {
             rows.append(row(measure: .step, step: "\(step)", value: "o", total: "COUNT(*)", from: "s\(step) GROUP BY e, v, o"))
+            // Each user's time over the step: from the step before (the exposure, for step 1) to this one.
+            rows.append(row(measure: .stepGap, step: "\(step)", value: "gp", total: "COUNT(*)",
+                            from: "(SELECT e, v, o\(step == 1 ? "" : " - q") AS gp FROM s\(step)) AS g\(step) GROUP BY e, v, gp"))
             rows.append(row(measure: .convertedReachingStep, step: "\(step)", total: "COUNT(*)",
                             from: "(SELECT g.e AS e, g.v AS v FROM g JOIN s\(step) AS sk ON g.e = sk.e AND g.u = sk.u) AS cs GROUP BY e, v"))
         }
@@ -201,6 +205,12 @@ public struct AggregateQuery: Sendable {
                         from: "dn WHERE step > \(FunnelDefinition.maximumDiscoveredSteps) GROUP BY e, v"))
         rows.append(row(measure: .step, step: "step", value: "o", total: "COUNT(*)",
                         from: "dr WHERE r = step AND late = 0 GROUP BY e, v, step, o"))
+        // The steps a user reached are the first rows of their partition, in order of time: the latest time before a
+        // reached step's row is the step before's.
+        rows.append(row(measure: .stepGap, step: "step", value: "gp", total: "COUNT(*)",
+                        from: "(SELECT e, v, step, o - COALESCE(MAX(o) OVER (PARTITION BY e, u ORDER BY step "
+                            + "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS gp, r, late FROM dr) AS dg "
+                            + "WHERE r = step AND late = 0 GROUP BY e, v, step, gp"))
         rows.append(row(measure: .convertedReachingStep, step: "step", total: "COUNT(*)",
                         from: "(SELECT g.e AS e, g.v AS v, dr.step AS step FROM g JOIN dr ON g.e = dr.e AND g.u = dr.u "
                             + "WHERE dr.r = dr.step AND dr.late = 0) AS cd GROUP BY e, v, step"))

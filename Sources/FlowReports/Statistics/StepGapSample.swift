@@ -13,6 +13,19 @@ package struct StepGapSample: Sendable, Hashable {
         self.median = median
     }
 
+    /// The sample of gaps in milliseconds, each with the users who took it (an engine's counts): the same statistics
+    /// as of the gaps one per user in seconds, since the sums are exact and the median is read off the values in order.
+    init(usersByMilliseconds counted: [Int64: Int]) {
+        var sums = WeightedSums()
+        var entries: [(value: Double, users: Int)] = []
+        for (milliseconds, users) in counted where users > 0 {
+            let seconds = Double(milliseconds) / 1_000
+            sums.add(seconds, users: users)
+            entries.append((seconds, users))
+        }
+        self.init(mean: sums.meanStatistic, median: QuantileArmStatistic(weighted: WeightedSortedValues(entries), level: 0.5))
+    }
+
     /// The sample of `gaps` (one per user who reached the step, any order); non-finite values are left out.
     package init(gaps: [Double]) {
         let finite = gaps.filter(\.isFinite)
