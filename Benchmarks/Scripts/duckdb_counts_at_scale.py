@@ -7,9 +7,12 @@ paying an amount and completing the flow, one in fifty declined; times spread ov
 step. Runs the query of `switchyard sql --engine duckdb --table events` on it, writes the counts as CSV, and runs
 `switchyard report --counts` on them, measuring its peak resident memory with wait4(2).
 
-Usage: duckdb_counts_at_scale.py SWITCHYARD USERS WORKDIR
+Usage: duckdb_counts_at_scale.py SWITCHYARD USERS WORKDIR [--log PATH] [--counts-only]
 Prints one line of figures: users, events, query seconds, counts rows and bytes, report seconds, report peak MiB.
+With --log, also writes the events as a JSON Lines log in the event schema, for `switchyard report` to read; with
+--counts-only, stops once WORKDIR/counts.csv is written (the tests run and measure the report themselves).
 """
+import argparse
 import os
 import subprocess
 import sys
@@ -40,13 +43,28 @@ FROM e
 """
 
 
+LOG = """
+COPY (SELECT schema, strftime(time, '%Y-%m-%dT%H:%M:%S.%gZ') AS time, session, seq, user, experiment, variant, type, screen,
+             action, properties FROM events ORDER BY time, user, seq) TO '{path}' (FORMAT json)
+"""
+
+
 def main() -> None:
-    switchyard, users, workdir = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    parser = argparse.ArgumentParser()
+    parser.add_argument("switchyard")
+    parser.add_argument("users", type=int)
+    parser.add_argument("workdir")
+    parser.add_argument("--log")
+    parser.add_argument("--counts-only", action="store_true")
+    arguments = parser.parse_args()
+    switchyard, users, workdir = arguments.switchyard, arguments.users, arguments.workdir
     os.makedirs(workdir, exist_ok=True)
     connection = duckdb.connect()
     connection.execute("SET TimeZone = 'UTC'")
     connection.execute(EVENTS.format(users=users))
     events = connection.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    if arguments.log:
+        connection.execute(LOG.format(path=arguments.log))
     query = subprocess.run([switchyard, "sql", "--engine", "duckdb", "--table", "events", "--config", CONFIG],
                            check=True, capture_output=True, text=True).stdout
     counts = os.path.join(workdir, "counts.csv")
@@ -56,6 +74,9 @@ def main() -> None:
     with open(counts) as file:
         rows = sum(1 for _ in file) - 1
     connection.close()
+    if arguments.counts_only:
+        print(f"users {users} events {events} query_s {query_seconds:.1f} counts_rows {rows} counts_bytes {os.path.getsize(counts)}")
+        return
     # GNU time forks the report from its own small process and reads its peak with wait4(2): a child forked
     # from this process would count the interpreter's and DuckDB's pages, which Linux carries across exec.
     peak = os.path.join(workdir, "peak")
