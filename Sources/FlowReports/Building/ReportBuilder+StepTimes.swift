@@ -10,9 +10,12 @@ extension ReportBuilder {
         guard let control = arms.first, arms.count > 1 else { return }
         let steps = control.steps.map(\.name)
         // A variant nobody was counted in has no tally, and no gaps to compare; counts from an older query have no gaps at all.
-        let gaps = { (variant: String) in
-            tally(variant).map(\.stepGapSamples) ?? Array(repeating: (0, StepGapSample(gaps: [])), count: steps.count)
+        // Each arm's samples are made once: each sorts its step's gaps.
+        var samples: [String: [(users: Int, sample: StepGapSample)]?] = [:]
+        for arm in arms where samples[arm.variant] == nil {
+            samples[arm.variant] = tally(arm.variant).map(\.stepGapSamples) ?? Array(repeating: (0, StepGapSample(gaps: [])), count: steps.count)
         }
+        let gaps = { (variant: String) in samples[variant] ?? nil }
         guard let controlGaps = gaps(control.variant), arms.allSatisfy({ gaps($0.variant) != nil }) else {
             report.stepTimes = arms.dropFirst().map { arm in
                 StepTimesReport(
