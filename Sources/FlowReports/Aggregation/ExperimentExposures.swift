@@ -75,6 +75,11 @@ struct ExperimentExposures: Sendable {
     private mutating func show(_ screen: String, at offset: Int64, to position: Int) {
         let id = paths.id(of: screen)
         exposedUsers[position].path.show(id, at: offset, in: &paths)
+        if matcher.stepCount > 0 {
+            exposedUsers[position].approaches.show(
+                id, at: offset, stepOffsets: exposedUsers[position].progress.stepOffsets, stepCount: matcher.stepCount
+            )
+        }
     }
 
     /// The paths of the users at `positions`, one variant's group in ``usersByVariant()``, keeping the `top` most
@@ -99,9 +104,20 @@ struct ExperimentExposures: Sendable {
         var leftOn: [Int32: Int] = [:]
         var users = 0
         var beyondCap = 0
+        let stepCount = matcher.stepCount
+        var approachUsers = Array(repeating: [Int32: Int](), count: stepCount)
+        var stepUsers = Array(repeating: 0, count: stepCount)
         // By position, so that no user's whole record is copied to read three fields of it.
         for position in positions {
             users += 1
+            if stepCount > 0 {
+                let stepOffsets = exposedUsers[position].progress.stepOffsets
+                for step in stepOffsets.indices { stepUsers[step] += 1 }
+                for pair in exposedUsers[position].approaches.pairs(stepOffsets: stepOffsets, stepCount: stepCount)
+                where pair.step < stepOffsets.count {
+                    approachUsers[pair.step][pair.screen, default: 0] += 1
+                }
+            }
             let reached = exposedUsers[position].progress.reachedGoal
             let cursor = exposedUsers[position].path
             if !reached { leftOn[cursor.lastScreen, default: 0] += 1 }
@@ -154,12 +170,29 @@ struct ExperimentExposures: Sendable {
         )
         if left.count > listed { report.otherLeftOnScreens = left.count - listed }
         if transitions.count > listed { report.otherTransitions = transitions.count - listed }
+        if stepCount > 0 {
+            report.stepApproaches = funnel.steps.indices.map { step in
+                stepApproach(named: funnel.steps[step].name, users: stepUsers[step], screens: approachUsers[step])
+            }
+        }
         let leftOnByName = Dictionary(left.map { ($0.screen, $0.users) }, uniquingKeysWith: +)
         let shareCounts = PathShareCounts(
             users: users, paths: counts, keptPaths: ranked.prefix(top).map { ($0.key, $0.screens) },
             leftOn: leftOnByName, keptLeftOn: left.prefix(top).map(\.screen)
         )
         return (report, shareCounts)
+    }
+
+    /// The report of the screens `users` who reached a step were shown on the way to it, by screen id.
+    private func stepApproach(named name: String, users: Int, screens: [Int32: Int]) -> StepApproachReport {
+        let listed = ObservedPathsReport.maximumListed
+        let ranked = screens.map { (screen: paths.screens[Int($0.key)], users: $0.value) }
+            .sorted { $0.users != $1.users ? $0.users > $1.users : $0.screen.utf8.lexicographicallyPrecedes($1.screen.utf8) }
+        return StepApproachReport(
+            step: name, users: users,
+            screens: ranked.prefix(listed).map { ScreenUsersReport(screen: $0.screen, users: $0.users, share: Double($0.users) / Double(max(users, 1))) },
+            otherScreens: ranked.count > listed ? ranked.count - listed : nil
+        )
     }
 
     /// A path and whether its users reached the goal: the deepest node the trie holds on it and the screens past

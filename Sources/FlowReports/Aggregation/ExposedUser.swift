@@ -8,6 +8,8 @@ struct ExposedUser: Sendable {
     var isMultiVariant = false
     /// The user's screen path, when the report counts paths.
     var path = UserPathCursor()
+    /// The screens the user was shown on the way to each configured step, when the report counts paths.
+    var approaches = UserStepApproaches()
     /// Whether this entry was set aside because the user's events are counted again, in time order.
     var isForgotten = false
 }

@@ -25,8 +25,13 @@ extension ReportBuilder {
             control: (control.variant, controlProgress), treatments: comparable, alpha: alpha, correction: correction
         )
         var byVariant: [String: StepDecompositionReport] = [:]
+        let approaches = Dictionary(arms.map { ($0.variant, $0.paths?.stepApproaches) }, uniquingKeysWith: { first, _ in first })
         for decomposition in decomposed {
-            byVariant[decomposition.variant] = StepDecompositionReport(decomposition, steps: steps, goal: goal)
+            var report = StepDecompositionReport(decomposition, steps: steps, goal: goal)
+            if let controlApproaches = approaches[control.variant] ?? nil, let treatmentApproaches = approaches[decomposition.variant] ?? nil {
+                report.compareApproaches(treatment: treatmentApproaches, control: controlApproaches)
+            }
+            byVariant[decomposition.variant] = report
         }
         report.stepDecompositions = arms.dropFirst().map { arm in
             byVariant[arm.variant] ?? StepDecompositionReport(
@@ -39,6 +44,9 @@ extension ReportBuilder {
         for decomposition in report.stepDecompositions {
             if let summary = decomposition.verdictSummary {
                 report.analysis.verdict += "; " + summary
+            }
+            if let unlike = decomposition.unlikeStepsSummary {
+                report.analysis.verdict += "; " + unlike
             }
         }
     }
@@ -69,5 +77,23 @@ extension StepDecompositionReport {
         }
         guard !found.isEmpty else { return nil }
         return "\(variant) step by step: " + found.joined(separator: ", ")
+    }
+
+    /// The steps whose screens on the way are not alike in the two flows, each with those screens
+    /// (`one-page-checkout's steps not alike on the way: "Payment" (shipping)`); nil when every compared step is alike.
+    var unlikeStepsSummary: String? {
+        let unlike = terms.compactMap { term -> String? in
+            guard let approach = term.approach, !approach.isAlike else { return nil }
+            return "\"\(term.step)\" (" + approach.unlikeScreens.map(\.screen).joined(separator: ", ") + ")"
+        }
+        guard !unlike.isEmpty else { return nil }
+        return "\(variant)'s steps not alike on the way: " + unlike.joined(separator: ", ")
+    }
+
+    /// Compares, for each step's term, the screens treatment's and control's users pass on the way to the step.
+    mutating func compareApproaches(treatment: [StepApproachReport], control: [StepApproachReport]) {
+        for index in terms.indices where !terms[index].isGoal && treatment.indices.contains(index) && control.indices.contains(index) {
+            terms[index].approach = StepApproachComparison(treatment: treatment[index], control: control[index])
+        }
     }
 }

@@ -25,6 +25,9 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
     public var otherLeftOnScreens: Int?
     /// Moves beyond the first ``maximumListed`` of ``transitions``; absent when none were left out.
     public var otherTransitions: Int?
+    /// The screens users were shown on the way to each configured step, in step order; absent when the funnel's steps
+    /// are discovered from the screens themselves.
+    public var stepApproaches: [StepApproachReport]?
 
     /// The most screens ``leftOn`` and the most moves ``transitions`` list: a log of endless distinct screen names
     /// would otherwise make reports as large as the log, and a page no one can read.
@@ -60,6 +63,7 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
         transitions = try container.decode([ScreenTransitionReport].self, forKey: .transitions)
         otherLeftOnScreens = try container.decodeIfPresent(Int.self, forKey: .otherLeftOnScreens)
         otherTransitions = try container.decodeIfPresent(Int.self, forKey: .otherTransitions)
+        stepApproaches = try container.decodeIfPresent([StepApproachReport].self, forKey: .stepApproaches)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -72,5 +76,6 @@ public struct ObservedPathsReport: Sendable, Hashable, Codable {
         case transitions
         case otherLeftOnScreens = "other_left_on_screens"
         case otherTransitions = "other_transitions"
+        case stepApproaches = "step_approaches"
     }
 }

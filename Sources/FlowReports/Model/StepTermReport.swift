@@ -30,6 +30,10 @@ public struct StepTermReport: Sendable, Hashable, Codable {
     public var contribution: Double
     /// Whether the term differs from no change after the correction.
     public var isFound: Bool
+    /// Whether the two arms' users pass the same screens on the way to the step; nil for the goal's term, and when the
+    /// screens on the way are not known (counts from an SQL engine, a report without paths, discovered steps) or an arm
+    /// has no user who reached the step.
+    public var approach: StepApproachComparison?
 
     /// Creates a term report.
     public init(step: String, isGoal: Bool, term: StepTerm) {
@@ -62,5 +66,6 @@ public struct StepTermReport: Sendable, Hashable, Codable {
         case adjustedPValue = "adjusted_p_value"
         case contribution
         case isFound = "found"
+        case approach
     }
 }

@@ -77,7 +77,7 @@ public struct CSVRenderer: ReportRenderer {
         "path_share_adjusted_ci_upper", "path_share_adjusted_p_value", "path_share_found",
         "multiple_exposure_share", "multiple_exposures_flagged", "is_healthy", "cuped_lookback_days", "cuped_theta",
         "cuped_variance_reduction", "cuped_pre_exposure_difference", "cuped_pre_exposure_p_value", "cuped_imbalanced",
-        "cuped_unavailable", "duplicate_events",
+        "cuped_unavailable", "duplicate_events", "step_screens_on_the_way", "step_term_alike", "step_term_unlike_screens",
     ]
 
     /// Creates a renderer.
@@ -129,6 +129,7 @@ public struct CSVRenderer: ReportRenderer {
                     rows.append(
                         armFields + stepFields + comparisonFields + Array(repeating: "", count: 16) + stepTermFields + goalTermFields
                             + Array(repeating: "", count: 5) + stepTimeFields(times, index: arm.steps.isEmpty ? nil : index) + Self.noPathShare + healthFields + cupedFields(nil) + [duplicates]
+                            + approachFields(arm.paths?.stepApproaches, term: arm.steps.isEmpty || term?.isGoal == true ? nil : term, index: index)
                     )
                 }
             }
@@ -156,7 +157,8 @@ public struct CSVRenderer: ReportRenderer {
                         number(metric.bayesian?.chanceToWin), number(metric.bayesian?.credibleInterval?.lower),
                         number(metric.bayesian?.credibleInterval?.upper), number(metric.bayesian?.riskControl),
                         number(metric.bayesian?.riskTreatment),
-                    ] + stepTimeFields(nil, index: nil) + Self.noPathShare + healthFields + cupedFields(metric.cuped) + [duplicates])
+                    ] + stepTimeFields(nil, index: nil) + Self.noPathShare + healthFields + cupedFields(metric.cuped) + [duplicates]
+                    + approachFields(nil, term: nil, index: 0))
             }
             for shares in experiment.pathShares {
                 let arm = experiment.arms.first { $0.variant == shares.variant }
@@ -232,6 +234,16 @@ public struct CSVRenderer: ReportRenderer {
     }
 
     /// A step decomposition term's columns; empty for none.
+    /// A step's screens on the way (`cart=1; shipping=0.5`), and whether its term's screens on the way are alike, with
+    /// the screens that are not; empty cells where unknown.
+    private func approachFields(_ approaches: [StepApproachReport]?, term: StepTermReport?, index: Int) -> [String] {
+        let screens = approaches.flatMap { $0.indices.contains(index) ? $0[index] : nil }.map { approach in
+            Self.text(approach.screens.map { "\($0.screen)=\(number($0.share))" }.joined(separator: "; "))
+        } ?? ""
+        guard let approach = term?.approach else { return [screens, "", ""] }
+        return [screens, String(approach.isAlike), Self.text(approach.unlikeScreens.map(\.screen).joined(separator: "; "))]
+    }
+
     private func termFields(_ term: StepTermReport?) -> [String] {
         guard let term else { return Array(repeating: "", count: 7) }
         return [

@@ -1,6 +1,8 @@
 extension ExperimentReport {
     /// Column headers of the step decomposition table.
-    static let stepTermHeaders = ["Variant", "Step", "Treatment", "Control", "Ratio", "CI", "Adj. CI", "Share", "Adj. p", "Reading"]
+    static let stepTermHeaders = [
+        "Variant", "Step", "Treatment", "Control", "Ratio", "CI", "Adj. CI", "Share", "Adj. p", "Reading", "On the way",
+    ]
 
     /// One row per treatment and term (its steps in flow order, then the goal), as plain text cells aligned with
     /// ``stepTermHeaders``; names cut to ``TerminalText/nameLimit``.
@@ -19,6 +21,7 @@ extension ExperimentReport {
                     ReportNumberFormat.percentagePoints(term.contribution),
                     term.adjustedPValue.map(ReportNumberFormat.pValue) ?? "–",
                     Self.reading(of: term),
+                    term.approach.map(Self.approach) ?? "–",
                 ]
             }
         }
@@ -30,11 +33,33 @@ extension ExperimentReport {
             decomposition.refusalReason.map { "\(TerminalText.capped(decomposition.variant)) is not decomposed step by step: \($0)" }
         }
         guard stepDecompositions.contains(where: { !$0.terms.isEmpty }) else { return refusals }
-        return refusals + [
+        var notes = refusals + [
             "each ratio is treatment's rate of passing the step over control's, of the users who reached the step before; "
                 + "the ratios multiply to the ratio of conversion rates and the shares add up to its difference; "
                 + "where a flow gains or loses users, not what each screen causes"
         ]
+        if stepDecompositions.contains(where: { $0.terms.contains { $0.approach != nil } }) {
+            notes.append(
+                "On the way: the screens users were shown between the step before and the step; not alike when a screen is "
+                    + "shown to at least \(Self.share(StepApproachComparison.typicalShare)) of one arm's users "
+                    + "who reached the step and to fewer than \(Self.share(StepApproachComparison.rareShare)) of the "
+                    + "other's (shares: treatment/control): the split then compares steps that do not mean the same in both flows"
+            )
+        }
+        return notes
+    }
+
+    /// A share as a percentage without trailing zeros, e.g. 0.5 → `50%`, 0.056 → `5.6%`.
+    private static func share(_ fraction: Double) -> String {
+        ReportNumberFormat.trimmed(fraction * 100, places: 1) + "%"
+    }
+
+    /// Whether the screens on the way to the step are alike, and the screens that are not (`not alike: shipping 0%/100%`).
+    private static func approach(_ approach: StepApproachComparison) -> String {
+        guard !approach.isAlike else { return "alike" }
+        return "not alike: " + approach.unlikeScreens.map { unlike in
+            TerminalText.capped(unlike.screen) + " " + share(unlike.treatmentShare) + "/" + share(unlike.controlShare)
+        }.joined(separator: ", ")
     }
 
     private static func passage(_ passage: StepArmPassage) -> String {

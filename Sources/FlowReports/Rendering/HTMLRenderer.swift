@@ -133,7 +133,8 @@ public struct HTMLRenderer: ReportRenderer {
         html += "<table>\n<thead><tr>"
             + ExperimentReport.stepTermHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for cells in experiment.stepTermRows {
-            let rowClass = cells.last == "gains" ? " class=\"better\"" : cells.last == "gives some back" ? " class=\"worse\"" : ""
+            let reading = ExperimentReport.stepTermHeaders.firstIndex(of: "Reading").map { cells[$0] }
+            let rowClass = reading == "gains" ? " class=\"better\"" : reading == "gives some back" ? " class=\"worse\"" : ""
             // Counts, ratios, intervals, shares and p-values on one line: the columns from Treatment to Adj. p.
             html += "<tr\(rowClass)>" + cells.enumerated().map { index, cell in
                 "<td\((2...8).contains(index) ? " class=\"num\"" : "")>\(escape(cell))</td>"

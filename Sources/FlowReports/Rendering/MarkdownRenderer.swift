@@ -106,7 +106,7 @@ public struct MarkdownRenderer: ReportRenderer {
         if !experiment.stepDecompositions.isEmpty {
             lines += ["", "### Step by step", ""]
             lines.append(row(ExperimentReport.stepTermHeaders))
-            lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|")
+            lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|---|---|")
             for cells in experiment.stepTermRows {
                 lines.append(row(cells.map { MarkdownText.escaped($0) }))
             }

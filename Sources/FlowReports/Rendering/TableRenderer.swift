@@ -167,11 +167,13 @@ public struct TableRenderer: ReportRenderer {
     private func stepTermTable(_ experiment: ExperimentReport) -> TextTable {
         var table = TextTable(
             headers: ExperimentReport.stepTermHeaders,
-            alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .right, .left]
+            alignments: [.left, .left, .right, .right, .right, .right, .right, .right, .right, .left, .left]
         )
+        let readingColumn = ExperimentReport.stepTermHeaders.firstIndex(of: "Reading")
         for row in experiment.stepTermRows {
-            let style: ANSIStyle? = row.last == "gains" ? .green : row.last == "gives some back" ? .red : nil
-            table.rows.append(row.enumerated().map { TextTable.Cell($1, style: $0 == row.count - 1 ? style : nil) })
+            let reading = readingColumn.map { row[$0] }
+            let style: ANSIStyle? = reading == "gains" ? .green : reading == "gives some back" ? .red : nil
+            table.rows.append(row.enumerated().map { TextTable.Cell($1, style: $0 == readingColumn ? style : nil) })
         }
         return table
     }
