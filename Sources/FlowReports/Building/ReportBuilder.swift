@@ -171,9 +171,20 @@ public enum ReportBuilder {
             )
             if !isAnalyzed(variant) { arm.notInConfiguration = true }
             if options.topPaths > 0 { arm.paths = exposures?.paths[variant] }
+            let skippable = Set(options.skippableSteps[key]?[variant] ?? []).filter(funnel.steps.indices.contains).sorted()
+            if !skippable.isEmpty { arm.skippableSteps = skippable.map { funnel.steps[$0].name } }
             return arm
         }
         var experimentNotes = configurationNotes(key: key, configuration: configuration, source: options.configurationSource)
+        for arm in arms where arm.skippableSteps != nil {
+            let skippable = Set(options.skippableSteps[key]?[arm.variant] ?? []).filter(funnel.steps.indices.contains).sorted()
+            let named = skippable.map { "step \($0 + 1) \"\(funnel.steps[$0].name)\"" }
+            experimentNotes.append(
+                "\(arm.variant) can skip \(named.joined(separator: ", ")): its explored flow map reaches a later step without "
+                    + "\(named.count == 1 ? "it" : "them"); the funnel counts such users up to the step before, and the step "
+                    + "by step terms still multiply to the ratio of conversion rates"
+            )
+        }
         for arm in arms {
             guard let beyond = arm.discoveredScreensBeyondCap else { continue }
             experimentNotes.append(

@@ -25,6 +25,10 @@ public struct ReportOptions: Sendable {
     /// transitions say which of them users made, and which moves users made that the map does not offer.
     /// Empty when no map was explored.
     public var offeredTransitions: [String: Set<ScreenTransition>]
+    /// Per experiment key, then variant, the indices of the funnel's configured steps that the variant's explored flow
+    /// map can skip: some path reaches a later step without taking the step (`FunnelStepSkips`). The report names them
+    /// per arm (``ArmReport/skippableSteps``) and in a note. Empty when no map was explored.
+    public var skippableSteps: [String: [String: [Int]]] = [:]
     /// The most screens of a path the report keeps (``ObservedPathsReport``); tests lower it.
     var pathLengthLimit = ObservedPathTrie.maximumLength
 

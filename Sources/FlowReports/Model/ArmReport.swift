@@ -27,6 +27,9 @@ public struct ArmReport: Sendable, Hashable, Codable {
     public var notInConfiguration: Bool?
     /// The screen paths the arm's users took, when the report counts them (`report --top-paths`); absent otherwise.
     public var paths: ObservedPathsReport?
+    /// The funnel's steps the variant's explored flow map can skip, in flow order (``ReportOptions/skippableSteps``):
+    /// some path reaches a later step without taking this one. Absent when none can, or no map was explored.
+    public var skippableSteps: [String]?
 
     /// Creates an arm report.
     public init(
@@ -55,5 +58,6 @@ public struct ArmReport: Sendable, Hashable, Codable {
         case otherScreens = "other_screens"
         case notInConfiguration = "not_in_configuration"
         case paths
+        case skippableSteps = "skippable_steps"
     }
 }

@@ -75,9 +75,10 @@ public struct CSVRenderer: ReportRenderer {
         "path_share_kind", "path_share_screens", "path_share_reached_goal", "path_share_treatment", "path_share_control",
         "path_share_difference", "path_share_ci_lower", "path_share_ci_upper", "path_share_adjusted_ci_lower",
         "path_share_adjusted_ci_upper", "path_share_adjusted_p_value", "path_share_found",
-        "multiple_exposure_share", "multiple_exposures_flagged", "is_healthy", "cuped_lookback_days", "cuped_theta",
+        "multiple_exposure_share", "multiple_exposures_flagged", "is_healthy", "step_screens_on_the_way", "step_term_alike",
+        "step_term_unlike_screens", "cuped_lookback_days", "cuped_theta",
         "cuped_variance_reduction", "cuped_pre_exposure_difference", "cuped_pre_exposure_p_value", "cuped_imbalanced",
-        "cuped_unavailable", "duplicate_events", "step_screens_on_the_way", "step_term_alike", "step_term_unlike_screens",
+        "cuped_unavailable", "duplicate_events",
     ]
 
     /// Creates a renderer.
@@ -128,8 +129,9 @@ public struct CSVRenderer: ReportRenderer {
                     let stepTermFields = termFields(arm.steps.isEmpty || term?.isGoal == true ? nil : term)
                     rows.append(
                         armFields + stepFields + comparisonFields + Array(repeating: "", count: 16) + stepTermFields + goalTermFields
-                            + Array(repeating: "", count: 5) + stepTimeFields(times, index: arm.steps.isEmpty ? nil : index) + Self.noPathShare + healthFields + cupedFields(nil) + [duplicates]
+                            + Array(repeating: "", count: 5) + stepTimeFields(times, index: arm.steps.isEmpty ? nil : index) + Self.noPathShare + healthFields
                             + approachFields(arm.paths?.stepApproaches, term: arm.steps.isEmpty || term?.isGoal == true ? nil : term, index: index)
+                            + cupedFields(nil) + [duplicates]
                     )
                 }
             }
@@ -157,8 +159,7 @@ public struct CSVRenderer: ReportRenderer {
                         number(metric.bayesian?.chanceToWin), number(metric.bayesian?.credibleInterval?.lower),
                         number(metric.bayesian?.credibleInterval?.upper), number(metric.bayesian?.riskControl),
                         number(metric.bayesian?.riskTreatment),
-                    ] + stepTimeFields(nil, index: nil) + Self.noPathShare + healthFields + cupedFields(metric.cuped) + [duplicates]
-                    + approachFields(nil, term: nil, index: 0))
+                    ] + stepTimeFields(nil, index: nil) + Self.noPathShare + healthFields + approachFields(nil, term: nil, index: 0) + cupedFields(metric.cuped) + [duplicates])
             }
             for shares in experiment.pathShares {
                 let arm = experiment.arms.first { $0.variant == shares.variant }

@@ -130,14 +130,16 @@ public struct HTMLRenderer: ReportRenderer {
             html += "<figure class=\"step-chart\"><figcaption>\(caption)</figcaption>"
                 + "\(StepTermChartSVG(decomposition: decomposition, comparison: comparison).markup)</figure>\n"
         }
-        html += "<table>\n<thead><tr>"
+        // Compact, its screens on the way wrapping anywhere: eleven columns fit a page without cutting the last.
+        html += "<table class=\"compact\">\n<thead><tr>"
             + ExperimentReport.stepTermHeaders.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        let wayColumn = ExperimentReport.stepTermHeaders.firstIndex(of: "On the way")
         for cells in experiment.stepTermRows {
             let reading = ExperimentReport.stepTermHeaders.firstIndex(of: "Reading").map { cells[$0] }
             let rowClass = reading == "gains" ? " class=\"better\"" : reading == "gives some back" ? " class=\"worse\"" : ""
             // Counts, ratios, intervals, shares and p-values on one line: the columns from Treatment to Adj. p.
             html += "<tr\(rowClass)>" + cells.enumerated().map { index, cell in
-                "<td\((2...8).contains(index) ? " class=\"num\"" : "")>\(escape(cell))</td>"
+                "<td\((2...8).contains(index) ? " class=\"num\"" : index == wayColumn ? " class=\"name\"" : "")>\(escape(cell))</td>"
             }.joined() + "</tr>\n"
         }
         html += "</tbody>\n</table>\n"

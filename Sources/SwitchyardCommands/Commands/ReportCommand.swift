@@ -46,7 +46,8 @@ struct ReportCommand: AsyncParsableCommand {
 
     @Flag(inversion: .prefixedNo, help: """
         In an HTML report, draw each arm's observed paths on its variant's flow map, explored from the registered \
-        coordinators, marking the moves the map offers that nobody made.
+        coordinators, marking the moves the map offers that nobody made, and name the configured funnel steps a \
+        variant's map can skip.
         """)
     var map = true
 
@@ -68,8 +69,8 @@ struct ReportCommand: AsyncParsableCommand {
         let (configurations, source) = try ReportConfigurations.load(configPath: options.config)
         // Exploring the maps runs the apps' coordinators: in a watched worker, so one that traps costs its map, not the
         // report; the report itself is read and written here.
-        let offered = drawsMaps ? try await OfferedTransitions.explored() : [:]
-        let reportOptions = ReportOptions(
+        let explored = drawsMaps ? try await OfferedTransitions.explored(plans: configurations) : (offered: [:], skippable: [:])
+        var reportOptions = ReportOptions(
             experiment: options.experiment,
             control: options.control,
             settings: options.settings,
@@ -77,9 +78,10 @@ struct ReportCommand: AsyncParsableCommand {
             configurationSource: source,
             segmentBy: options.segmentBy,
             topPaths: counts == nil ? topPaths : 0,
-            offeredTransitions: offered,
+            offeredTransitions: explored.offered,
             engine: engine
         )
+        reportOptions.skippableSteps = explored.skippable
         if let counts {
             try ReportOutput.write(try CountsReport.build(from: counts, options: reportOptions), options: options)
             return
