@@ -145,6 +145,8 @@ struct StepApproachTests {
         for screen in 0..<10_000 {
             approaches.show(Int32(screen), at: Int64(screen / 3), stepOffsets: [], stepCount: 2)
         }
-        #expect(approaches.pairs(stepOffsets: [], stepCount: 2).count == UserStepApproaches.maximumPairs)
+        var pairs = 0
+        approaches.forEachPair(stepOffsets: [], stepCount: 2) { _, _ in pairs += 1 }
+        #expect(pairs == UserStepApproaches.maximumPairs)
     }
 }

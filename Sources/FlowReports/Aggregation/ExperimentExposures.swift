@@ -76,9 +76,7 @@ struct ExperimentExposures: Sendable {
         let id = paths.id(of: screen)
         exposedUsers[position].path.show(id, at: offset, in: &paths)
         if matcher.stepCount > 0 {
-            exposedUsers[position].approaches.show(
-                id, at: offset, stepOffsets: exposedUsers[position].progress.stepOffsets, stepCount: matcher.stepCount
-            )
+            exposedUsers[position].showOnTheWay(id, at: offset, stepCount: matcher.stepCount)
         }
     }
 
@@ -105,7 +103,7 @@ struct ExperimentExposures: Sendable {
         var users = 0
         var beyondCap = 0
         let stepCount = matcher.stepCount
-        var approachUsers = Array(repeating: [Int32: Int](), count: stepCount)
+        var approachUsers = StepScreenCounts(steps: stepCount, screens: paths.screens.count)
         var stepUsers = Array(repeating: 0, count: stepCount)
         // By position, so that no user's whole record is copied to read three fields of it.
         for position in positions {
@@ -113,9 +111,8 @@ struct ExperimentExposures: Sendable {
             if stepCount > 0 {
                 let stepOffsets = exposedUsers[position].progress.stepOffsets
                 for step in stepOffsets.indices { stepUsers[step] += 1 }
-                for pair in exposedUsers[position].approaches.pairs(stepOffsets: stepOffsets, stepCount: stepCount)
-                where pair.step < stepOffsets.count {
-                    approachUsers[pair.step][pair.screen, default: 0] += 1
+                exposedUsers[position].approaches.forEachPair(stepOffsets: stepOffsets, stepCount: stepCount) { step, screen in
+                    if step < stepOffsets.count { approachUsers.add(step: step, screen: screen) }
                 }
             }
             let reached = exposedUsers[position].progress.reachedGoal
@@ -171,8 +168,9 @@ struct ExperimentExposures: Sendable {
         if left.count > listed { report.otherLeftOnScreens = left.count - listed }
         if transitions.count > listed { report.otherTransitions = transitions.count - listed }
         if stepCount > 0 {
+            let screensByStep = approachUsers.countsByStep()
             report.stepApproaches = funnel.steps.indices.map { step in
-                stepApproach(named: funnel.steps[step].name, users: stepUsers[step], screens: approachUsers[step])
+                stepApproach(named: funnel.steps[step].name, users: stepUsers[step], screens: screensByStep[step])
             }
         }
         let leftOnByName = Dictionary(left.map { ($0.screen, $0.users) }, uniquingKeysWith: +)

@@ -13,3 +13,10 @@ struct ExposedUser: Sendable {
     /// Whether this entry was set aside because the user's events are counted again, in time order.
     var isForgotten = false
 }
+
+extension ExposedUser {
+    /// Adds `screen`, shown at `offset`, to the screens on the way to the user's steps (one access to the record).
+    mutating func showOnTheWay(_ screen: Int32, at offset: Int64, stepCount: Int) {
+        approaches.show(screen, at: offset, stepOffsets: progress.stepOffsets, stepCount: stepCount)
+    }
+}

@@ -33,20 +33,40 @@ struct UserStepApproaches: Sendable {
         }
     }
 
-    /// The settled pairs once every event is counted: each step index with a screen shown on the way to that step.
-    func pairs(stepOffsets: [Int64], stepCount: Int) -> [(step: Int, screen: Int32)] {
-        var settled = self
-        settled.settle(stepOffsets: stepOffsets, stepCount: stepCount)
-        settled.instantFirst = -1
-        return settled.pairs.map { (Int($0 >> 32), Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF)) }
+    /// Calls `body` with each (step index, screen) pair once every event is counted, the latest millisecond's screens
+    /// filed as a later millisecond would file them; reads in place, allocating nothing.
+    func forEachPair(stepOffsets: [Int64], stepCount: Int, _ body: (_ step: Int, _ screen: Int32) -> Void) {
+        for pair in pairs {
+            body(Int(pair >> 32), Int32(truncatingIfNeeded: pair & 0xFFFF_FFFF))
+        }
+        guard instantFirst >= 0 else { return }
+        let step = Self.step(after: instant, stepOffsets: stepOffsets)
+        guard step < stepCount else { return }
+        var room = Self.maximumPairs - pairs.count
+        for index in -1..<instantMore.count where room > 0 {
+            let screen = index < 0 ? instantFirst : instantMore[index]
+            guard !pairs.contains(Self.pair(step: step, screen: screen)) else { continue }
+            body(step, screen)
+            room -= 1
+        }
+    }
+
+    /// The step a screen shown at `offset` leads to: the first one not reached by the end of that millisecond.
+    private static func step(after offset: Int64, stepOffsets: [Int64]) -> Int {
+        var step = 0
+        while step < stepOffsets.count, stepOffsets[step] <= offset { step += 1 }
+        return step
+    }
+
+    private static func pair(step: Int, screen: Int32) -> UInt64 {
+        UInt64(step) << 32 | UInt64(UInt32(bitPattern: screen))
     }
 
     /// Files the latest millisecond's screens under the step they lead to: the first step not reached by the end of
     /// that millisecond. Called once a later millisecond begins, when the steps of that one can no longer change.
     private mutating func settle(stepOffsets: [Int64], stepCount: Int) {
         guard instantFirst >= 0 else { return }
-        var step = 0
-        while step < stepOffsets.count, stepOffsets[step] <= instant { step += 1 }
+        let step = Self.step(after: instant, stepOffsets: stepOffsets)
         guard step < stepCount else { return }
         insert(step: step, screen: instantFirst)
         for screen in instantMore {
@@ -55,8 +75,10 @@ struct UserStepApproaches: Sendable {
     }
 
     private mutating func insert(step: Int, screen: Int32) {
-        let pair = UInt64(step) << 32 | UInt64(UInt32(bitPattern: screen))
+        let pair = Self.pair(step: step, screen: screen)
         guard pairs.count < Self.maximumPairs, !pairs.contains(pair) else { return }
+        // One allocation for a typical user's handful of pairs, rather than one per doubling.
+        if pairs.isEmpty { pairs.reserveCapacity(8) }
         pairs.append(pair)
     }
 }
