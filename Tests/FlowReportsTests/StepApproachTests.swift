@@ -112,6 +112,30 @@ struct StepApproachTests {
         #expect(table.contains("not alike: shipping 0%/100%"))
     }
 
+    @Test("a log's screen names never make the verdict or the step table long: three screens, each cut, then how many more")
+    func boundedWording() throws {
+        var script = EventScript()
+        let long = String(repeating: "x", count: 10_000)
+        for index in 0..<10 {
+            for variant in ["A", "B"] {
+                let user = "\(variant)-\(index)"
+                script.expose(user, to: variant, at: 0)
+                script.show("cart", to: user, at: 0)
+                if variant == "B" {
+                    for screen in 0..<8 { script.show("\(long)\(screen)", to: user, at: 1 + Double(screen)) }
+                }
+                script.add(.mutation, user: user, at: 20, properties: ["operation": "start_payment"])
+            }
+        }
+        let report = try Self.report(script.events)
+        #expect(report.stepDecompositions.first?.terms[1].approach?.unlikeScreens.count == 8)
+        #expect(report.analysis.verdict.contains("5 more)"))
+        #expect(report.analysis.verdict.count < 1_000)
+        let table = TableRenderer(colors: false).render(Report(mode: .report, alpha: 0.05, inputs: [], diagnostics: [], experiments: [report]))
+        #expect(table.contains(", 5 more"))
+        #expect(!table.contains(String(repeating: "x", count: 1_000)))
+    }
+
     @Test("shares on either side of the thresholds", arguments: [
         (0.5, 0.24, false), (0.5, 0.25, true), (0.49, 0.0, true), (1.0, 0.3, true), (0.0, 0.6, false),
     ])

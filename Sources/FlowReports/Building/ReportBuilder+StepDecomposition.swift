@@ -84,7 +84,10 @@ extension StepDecompositionReport {
     var unlikeStepsSummary: String? {
         let unlike = terms.compactMap { term -> String? in
             guard let approach = term.approach, !approach.isAlike else { return nil }
-            return "\"\(term.step)\" (" + approach.unlikeScreens.map(\.screen).joined(separator: ", ") + ")"
+            // Screen names come from the log: the first few, each cut to a readable length, so no log makes a verdict long.
+            var screens = approach.unlikeScreens.prefix(3).map { TerminalText.capped($0.screen) }
+            if approach.unlikeScreens.count > 3 { screens.append("\(approach.unlikeScreens.count - 3) more") }
+            return "\"\(term.step)\" (" + screens.joined(separator: ", ") + ")"
         }
         guard !unlike.isEmpty else { return nil }
         return "\(variant)'s steps not alike on the way: " + unlike.joined(separator: ", ")

@@ -57,9 +57,11 @@ extension ExperimentReport {
     /// Whether the screens on the way to the step are alike, and the screens that are not (`not alike: shipping 0%/100%`).
     private static func approach(_ approach: StepApproachComparison) -> String {
         guard !approach.isAlike else { return "alike" }
-        return "not alike: " + approach.unlikeScreens.map { unlike in
+        var screens = approach.unlikeScreens.prefix(3).map { unlike in
             TerminalText.capped(unlike.screen) + " " + share(unlike.treatmentShare) + "/" + share(unlike.controlShare)
-        }.joined(separator: ", ")
+        }
+        if approach.unlikeScreens.count > 3 { screens.append("\(approach.unlikeScreens.count - 3) more") }
+        return "not alike: " + screens.joined(separator: ", ")
     }
 
     private static func passage(_ passage: StepArmPassage) -> String {
